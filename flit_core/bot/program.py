@@ -1,0 +1,144 @@
+"""Loading a Python bot from its source, and reading what it returns.
+
+A bot file defines either a function ``move(view)`` or a class ``Bot`` whose instances
+have a method ``move(self, view)``; a class may take ``(me, config)`` in ``__init__``.
+``move`` returns a :class:`~flit_core.move.Move` (or a 4-tuple, or the text
+``"x0 y0 x1 y1"``), or None for no move.
+
+The same source runs in-process, behind the stdin/stdout protocol, and in a browser
+worker; each game starts from freshly executed source, so no state leaks between games.
+"""
+
+from __future__ import annotations
+
+import inspect
+import os
+import traceback
+from collections.abc import Callable
+from typing import Any
+
+from ..config import GameConfig
+from ..errors import FlitError, MoveSyntaxError
+from ..move import Move
+from ..session import Answer
+from .view import BotView
+
+#: What a ready-to-play bot is: called with a view, returns its answer.
+MoveFunction = Callable[[BotView], Any]
+
+
+class BotLoadError(FlitError):
+    """A bot's source cannot be loaded: it does not compile, raises, or defines no bot."""
+
+
+class BotProgram:
+    """A bot's source code, ready to be started afresh for each game."""
+
+    def __init__(self, source: str, name: str = "bot", filename: str = "<bot>") -> None:
+        """Compile ``source`` (raises :class:`BotLoadError` with the reason)."""
+        self.source = source
+        self.name = name
+        self.filename = filename
+        try:
+            self._code = compile(source, filename, "exec")
+        except SyntaxError as error:
+            raise BotLoadError(f"{filename}: does not compile: {error}") from None
+
+    @classmethod
+    def from_file(cls, path: str | os.PathLike[str]) -> BotProgram:
+        """Read a bot file; its name is the file name without ``.py``."""
+        path = os.fspath(path)
+        try:
+            with open(path, encoding="utf-8") as handle:
+                source = handle.read()
+        except OSError as error:
+            raise BotLoadError(f"cannot read bot file {path}: {error.strerror}") from None
+        except UnicodeDecodeError:
+            raise BotLoadError(f"bot file {path} is not UTF-8 text") from None
+        name = os.path.splitext(os.path.basename(path))[0]
+        return cls(source, name, path)
+
+    def start(self, me: int, config: GameConfig) -> MoveFunction:
+        """Execute the source afresh and return the bot's move function for one game.
+
+        Raises :class:`BotLoadError` if the module raises or defines neither ``Bot`` nor
+        ``move``.
+        """
+        namespace: dict[str, Any] = {"__name__": f"flit_bot_{self.name}", "__file__": self.filename}
+        try:
+            exec(self._code, namespace)
+        except Exception:
+            raise BotLoadError(f"{self.filename}: raised while loading:\n{_short_traceback()}") from None
+        bot_class = namespace.get("Bot")
+        if inspect.isclass(bot_class):
+            try:
+                instance = _construct(bot_class, me, config)
+            except Exception:
+                raise BotLoadError(f"{self.filename}: Bot() raised:\n{_short_traceback()}") from None
+            method = getattr(instance, "move", None)
+            if callable(method):
+                return method
+            raise BotLoadError(f"{self.filename}: class Bot has no move(self, view) method")
+        function = namespace.get("move")
+        if callable(function):
+            return function
+        raise BotLoadError(f"{self.filename}: defines neither a function move(view) nor a class Bot")
+
+
+def _construct(bot_class: type, me: int, config: GameConfig) -> Any:
+    try:
+        parameters = inspect.signature(bot_class).parameters
+    except (TypeError, ValueError):
+        parameters = {}
+    return bot_class(me, config) if len(parameters) >= 2 else bot_class()
+
+
+def to_answer(value: Any, elapsed_ms: float | None = None) -> Answer:
+    """Read a bot's return value as an :class:`Answer` (UNREADABLE if it is not a move)."""
+    if value is None or isinstance(value, Move):
+        return Answer.of_move(value, elapsed_ms)
+    if isinstance(value, str):
+        try:
+            return Answer.of_move(Move.parse(value), elapsed_ms)
+        except MoveSyntaxError as error:
+            return Answer.unreadable(str(error), elapsed_ms)
+    if isinstance(value, (tuple, list)):
+        flat = value
+        if len(value) == 2 and all(isinstance(part, (tuple, list)) and len(part) == 2 for part in value):
+            flat = (*value[0], *value[1])
+        if len(flat) == 4 and all(type(part) is int for part in flat):
+            return Answer.of_move(Move(*flat), elapsed_ms)
+    text = repr(value)
+    if len(text) > 80:
+        text = text[:80] + "..."
+    return Answer.unreadable(
+        f"returned {text}; expected a Move, (x0, y0, x1, y1), 'x0 y0 x1 y1' or None",
+        elapsed_ms,
+    )
+
+
+def _short_traceback() -> str:
+    """The current exception's traceback without the loader's own frames."""
+    lines = traceback.format_exc().splitlines()
+    # Drop frames that belong to this module: the bot author needs only theirs.
+    kept: list[str] = []
+    skip = False
+    for line in lines:
+        if line.startswith('  File "') and __file__ in line:
+            skip = True
+            continue
+        if skip and line.startswith("    "):
+            continue
+        skip = False
+        kept.append(line)
+    return "\n".join(kept)
+
+
+def call_bot(function: MoveFunction, view: BotView, clock: Callable[[], float]) -> Answer:
+    """Call a bot, timing it with ``clock`` (seconds); an exception becomes an ERROR answer."""
+    start = clock()
+    try:
+        value = function(view)
+    except (Exception, SystemExit):  # a bot calling exit() must not end the driver
+        return Answer.error(_short_traceback(), (clock() - start) * 1000.0)
+    return to_answer(value, (clock() - start) * 1000.0)

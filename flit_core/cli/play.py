@@ -1,0 +1,42 @@
+"""``flit-arena play``: an in-process game between Python bot files."""
+
+from __future__ import annotations
+
+import argparse
+import random
+from typing import Any
+
+from ..bot.program import BotProgram
+from ..report import summary_text
+from ..runner import play_game
+from .options import add_config_options, config_from_args, seed_arg
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``play`` subcommand."""
+    parser = subparsers.add_parser(
+        "play",
+        help="play a game between Python bot files in this process",
+        description="Play one game between Python bot files in this process. No time limit is "
+        "enforced in-process; every move's think time is measured and shown.",
+    )
+    parser.add_argument("bots", nargs="+", metavar="BOT.py", help="2-4 bot files, seat 1 first")
+    add_config_options(parser)
+    parser.add_argument("--seed", type=seed_arg, help="the game's seed (default: random, and printed)")
+    parser.add_argument("--replay", metavar="FILE", help="write the game's replay (JSON) here")
+    parser.add_argument("--quiet", action="store_true", help="do not print the final board")
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Play the game and print its summary."""
+    programs = [BotProgram.from_file(path) for path in args.bots]
+    config = config_from_args(args, len(programs))
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+    replay = play_game(config, programs, seed)
+    if args.replay:
+        replay.save(args.replay)
+    print(summary_text(replay, board=not args.quiet))
+    if args.replay:
+        print(f"Replay written to {args.replay}")
+    return 0

@@ -1,0 +1,91 @@
+"""Play a game between Python bots in this process.
+
+No deadline is enforced here (a bot cannot be stopped safely inside the same thread);
+every move's think time is measured and reported instead. Use the native referee or the
+browser page to play under real time limits.
+"""
+
+from __future__ import annotations
+
+import inspect
+import time
+from collections.abc import Callable, Sequence
+from typing import Any, Union
+
+from .bot.program import BotLoadError, BotProgram, MoveFunction, _construct, call_bot
+from .config import GameConfig
+from .game import Game
+from .replay import Replay
+from .session import Answer, Turn
+
+#: A bot for :func:`play_game`: loaded source, a ``move(view)`` function, or a class.
+BotLike = Union[BotProgram, MoveFunction, type]
+
+
+def bot_name(bot: BotLike) -> str:
+    """A display name: the file's name, or the function's or class's name."""
+    if isinstance(bot, BotProgram):
+        return bot.name
+    name = getattr(bot, "__name__", None) or type(bot).__name__
+    module = getattr(bot, "__module__", "") or ""
+    # A bare "move" says nothing; the module it came from says more.
+    if name == "move" and module and module not in ("__main__", "builtins"):
+        return module.rsplit(".", 1)[-1].removeprefix("flit_bot_")
+    return name
+
+
+def start_bot(bot: BotLike, me: int, config: GameConfig) -> MoveFunction:
+    """Prepare ``bot`` for one game as player ``me`` (a class gets a fresh instance)."""
+    if isinstance(bot, BotProgram):
+        return bot.start(me, config)
+    if inspect.isclass(bot):
+        try:
+            return _construct(bot, me, config).move  # type: ignore[no-any-return]
+        except Exception as error:
+            raise BotLoadError(f"{bot.__name__}() raised {error!r}") from None
+    if callable(bot):
+        return bot
+    raise TypeError(f"a bot is a BotProgram, a move(view) function or a class, not {bot!r}")
+
+
+def play_game(
+    config: GameConfig,
+    bots: Sequence[BotLike],
+    seed: int,
+    *,
+    names: Sequence[str] | None = None,
+    on_turn: Callable[[Game, Turn], Any] | None = None,
+    clock: Callable[[], float] = time.perf_counter,
+) -> Replay:
+    """Play a whole game and return its replay (which holds the result and the stats).
+
+    A bot that raises or returns garbage makes no move that turn and the problem is
+    recorded; a bot that cannot even start is treated as crashed from its first turn.
+    ``on_turn(game, turn)`` is called after every turn (e.g. for progress or drawing).
+    """
+    if len(bots) != config.players:
+        raise ValueError(f"this game needs {config.players} bots, got {len(bots)}")
+    game = Game(config, seed)
+    functions: list[MoveFunction | None] = []
+    start_errors: list[str] = []
+    for me, bot in enumerate(bots, 1):
+        try:
+            functions.append(start_bot(bot, me, config))
+            start_errors.append("")
+        except BotLoadError as error:
+            functions.append(None)
+            start_errors.append(str(error))
+    while not game.over:
+        request = game.request()
+        answer: Answer | None = None
+        if request is not None:
+            function = functions[request.player - 1]
+            if function is None:
+                answer = Answer.crash(start_errors[request.player - 1])
+            else:
+                answer = call_bot(function, game.view(request), clock)
+        turn = game.submit(answer)
+        if on_turn is not None:
+            on_turn(game, turn)
+    labels = list(names) if names is not None else [bot_name(bot) for bot in bots]
+    return Replay.from_game(game, labels, {"driver": "in-process"})

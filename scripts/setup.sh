@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Set up everything Flit Arena needs, idempotently: a virtual environment in .venv with
+# the project and its test tools, the browser assets (Pyodide, PyScript) from npm, and,
+# with --test, Debian's Chromium for the browser tests.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+want_test=0
+[ "${1:-}" = "--test" ] && want_test=1
+
+python=${PYTHON:-python3}
+if [ ! -x .venv/bin/python ]; then
+    "$python" -m venv .venv
+fi
+.venv/bin/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+
+if [ "$want_test" = 1 ] && [ -d e2e ] && [ ! -x /usr/bin/chromium ]; then
+    echo "setup: installing Debian's chromium for the browser tests" >&2
+    if [ "$(id -u)" = 0 ]; then sudo=""; else sudo="sudo"; fi
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium >/dev/null
+fi
