@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable, Iterator, Sequence
 
+from .displayable import Displayable
 from .errors import DestinationOccupied, IllegalMove, NotConnected, NotYourPiece, OffBoard
 from .move import EMPTY, NEUTRAL, Change, Move
 
@@ -99,7 +100,7 @@ def _describe(colour: int) -> str:
     return f"a piece of bot {colour}"
 
 
-class Position:
+class Position(Displayable):
     """An immutable board: ``size`` and the colour of every square.
 
     Colours: 0 empty, 1-4 the bots, 5 neutral. ``position[x, y]`` reads a square.
@@ -128,6 +129,21 @@ class Position:
         position._cells = cells
         position._pieces = pieces
         return position
+
+    @classmethod
+    def from_text(cls, text: str) -> Position:
+        """Read a square board drawn as in :meth:`to_text` (``.``/``0`` empty, ``1``-``4``,
+        ``*``/``5`` neutral); blank lines and surrounding spaces are ignored."""
+        rows = [line.strip() for line in text.strip().splitlines() if line.strip()]
+        size = len(rows)
+        if any(len(row) != size for row in rows):
+            raise ValueError(f"a board drawing must be square: {size} rows of {size} symbols")
+        symbols = {".": EMPTY, "0": EMPTY, "*": NEUTRAL, "5": NEUTRAL, "1": 1, "2": 2, "3": 3, "4": 4}
+        try:
+            cells = [symbols[symbol] for row in rows for symbol in row]
+        except KeyError as error:
+            raise ValueError(f"unknown board symbol {error.args[0]!r} (use . 1-4 *)") from None
+        return cls(size, cells)
 
     # -- reading squares ---------------------------------------------------------------
 

@@ -87,11 +87,20 @@ class _History(Sequence[Turn]):
 class Game:
     """One game of Flit in progress, driven turn by turn (see :mod:`flit_core.session`)."""
 
-    def __init__(self, config: GameConfig, seed: int, rng: Rng | None = None) -> None:
+    def __init__(
+        self,
+        config: GameConfig,
+        seed: int,
+        rng: Rng | None = None,
+        *,
+        start: Position | None = None,
+    ) -> None:
         """Set up a game: every bot's two starting pieces are placed from ``rng``.
 
         ``rng`` defaults to :class:`SeededRng` of ``seed``; pass another generator only
         for tests or experiments (replays record the seed, not the generator).
+        ``start`` begins from a given position instead of the random setup (for puzzles,
+        tests and notebooks); the seed then drives only the neutral additions.
         """
         self.config = config
         self.seed = seed
@@ -115,7 +124,12 @@ class Game:
         self._odds = config.odds
         self._spawn_on_square = config.spawn is SpawnRule.SQUARE
         self._turn_limit = config.turn_limit
-        self._setup = tuple(self._place_starting_pieces())
+        #: True when the game began from a given position rather than the random setup.
+        self.custom_start = start is not None
+        if start is None:
+            self._setup = tuple(self._place_starting_pieces())
+        else:
+            self._setup = tuple(self._adopt_start(start))
 
     # -- the Session interface ------------------------------------------------------
 
@@ -375,6 +389,22 @@ class Game:
                 self._pieces[player].add(square)
                 self._bot_pieces += 1
                 changes.append(Change(square % self._size, square // self._size, player))
+        return changes
+
+    def _adopt_start(self, start: Position) -> list[Change]:
+        if start.size != self._size:
+            raise SetupError(f"the start position is {start.size}x{start.size}, the config {self._size}x{self._size}")
+        changes = []
+        for index, colour in enumerate(start.cells):
+            if colour == EMPTY:
+                continue
+            if colour != NEUTRAL and colour > self._players:
+                raise SetupError(f"the start position has pieces of bot {colour} in a {self._players}-player game")
+            self._cells[index] = colour
+            self._pieces[colour].add(index)
+            if colour != NEUTRAL:
+                self._bot_pieces += 1
+            changes.append(Change(index % self._size, index // self._size, colour))
         return changes
 
     def _check_player(self, player: int) -> int:

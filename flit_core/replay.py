@@ -8,7 +8,7 @@ file says differs from what the rules produce, so a replay cannot silently lie.
 Layout (version 1)::
 
     {"format": "flit-arena-replay", "version": 1, "game": "flit", "rng": "...",
-     "config": {...}, "seed": 7,
+     "config": {...}, "seed": 7, "start": "seeded",
      "players": [{"seat": 1, "name": "random_bot", ...}, ...],
      "setup": [[x, y, colour], ...],
      "turns": [{"player": 1, "kind": "move", "move": "3 4 5 4", "ms": 0.21,
@@ -20,6 +20,8 @@ Layout (version 1)::
 In a turn, ``move`` (for ``move``, ``pass`` and an illegal ``invalid`` answer),
 ``ms`` (think time), ``detail`` (why it was invalid, the error, the crash) and
 ``changes`` are left out when empty. ``stats`` is derived and informational.
+``start`` is ``"seeded"`` (the setup comes from the seed) or ``"given"`` (the game began
+from the recorded ``setup``, e.g. a puzzle position).
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from typing import Any
 
 from .board import Position
 from .config import GameConfig
+from .displayable import Displayable
 from .errors import FlitError, ReplayError
 from .game import Game
 from .move import Change, Move
@@ -43,7 +46,7 @@ VERSION = 1
 
 
 @dataclasses.dataclass
-class Replay:
+class Replay(Displayable):
     """A finished (or interrupted) game, as written to and read from a replay file."""
 
     config: GameConfig
@@ -57,6 +60,8 @@ class Replay:
     result: Result | None
     stats: dict[int, PlayerStats]
     meta: dict[str, Any] = dataclasses.field(default_factory=dict)
+    #: True when the game began from a given position (``setup``) instead of the seed's.
+    custom_start: bool = False
 
     @classmethod
     def from_game(
@@ -79,6 +84,7 @@ class Replay:
             result=game.result,
             stats={p: dataclasses.replace(game.stats(p)) for p in range(1, game.players + 1)},
             meta=dict(meta or {}),
+            custom_start=game.custom_start,
         )
 
     @property
@@ -120,6 +126,7 @@ class Replay:
             "rng": RNG_NAME,
             "config": self.config.to_dict(),
             "seed": self.seed,
+            "start": "given" if self.custom_start else "seeded",
             "players": self.players,
             "setup": [list(change) for change in self.setup],
             "turns": [_turn_to_dict(turn) for turn in self.turns],
@@ -191,11 +198,17 @@ class Replay:
         players = _get(data, "players", list)
         if len(players) != config.players or not all(isinstance(p, dict) for p in players):
             raise ReplayError(f"'players' must list {config.players} objects, one per seat")
-        try:
-            game = Game(config, seed)
-        except (FlitError, ValueError) as error:
-            raise ReplayError(f"cannot set up the game: {error}") from None
         recorded_setup = [_change(item, "setup") for item in _get(data, "setup", list)]
+        start_rule = data.get("start", "seeded")
+        if start_rule not in ("seeded", "given"):
+            raise ReplayError(f"'start' must be 'seeded' or 'given', not {start_rule!r}")
+        try:
+            start = None
+            if start_rule == "given":
+                start = Position(config.size).with_changes(recorded_setup)
+            game = Game(config, seed, start=start)
+        except (FlitError, ValueError, IndexError) as error:
+            raise ReplayError(f"cannot set up the game: {error}") from None
         if recorded_setup != list(game.setup):
             raise ReplayError("the starting pieces differ from those the seed gives")
         for index, item in enumerate(_get(data, "turns", list)):

@@ -12,6 +12,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, Union
 
+from .board import Position
 from .bot.program import BotLoadError, BotProgram, MoveFunction, _construct, call_bot
 from .config import GameConfig
 from .game import Game
@@ -56,16 +57,18 @@ def play_game(
     names: Sequence[str] | None = None,
     on_turn: Callable[[Game, Turn], Any] | None = None,
     clock: Callable[[], float] = time.perf_counter,
+    start: Position | None = None,
 ) -> Replay:
     """Play a whole game and return its replay (which holds the result and the stats).
 
     A bot that raises or returns garbage makes no move that turn and the problem is
     recorded; a bot that cannot even start is treated as crashed from its first turn.
     ``on_turn(game, turn)`` is called after every turn (e.g. for progress or drawing).
+    ``start`` begins from a given position instead of the seed's random setup.
     """
     if len(bots) != config.players:
         raise ValueError(f"this game needs {config.players} bots, got {len(bots)}")
-    game = Game(config, seed)
+    game = Game(config, seed, start=start)
     functions: list[MoveFunction | None] = []
     start_errors: list[str] = []
     for me, bot in enumerate(bots, 1):

@@ -22,6 +22,7 @@ import enum
 from collections.abc import Sequence
 from typing import Any, NamedTuple, Protocol
 
+from .displayable import Displayable
 from .move import Change
 
 
@@ -169,7 +170,7 @@ class PlayerStats:
 
 
 @dataclasses.dataclass(frozen=True)
-class Result:
+class Result(Displayable):
     """The end of a game: who won, why it ended, and the final scores."""
 
     outcome: Outcome
