@@ -26,7 +26,11 @@ def summary_text(replay: Replay, *, board: bool = True) -> str:
     widths = [max(len(row[i]) for row in rows) for i in range(len(header))]
     lines.append("")
     for row in rows:
-        lines.append("  ".join(cell.ljust(width) if i == 1 else cell.rjust(width) for i, (cell, width) in enumerate(zip(row, widths))))
+        cells = (
+            cell.ljust(width) if column == 1 else cell.rjust(width)  # names left, figures right
+            for column, (cell, width) in enumerate(zip(row, widths, strict=True))
+        )
+        lines.append("  ".join(cells))
     lines.append("")
     result = replay.result
     if result is None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import inspect
 import time
 from collections.abc import Callable, Sequence
-from typing import Any, Union
+from typing import Any
 
 from .board import Position
 from .bot.program import BotLoadError, BotProgram, MoveFunction, _construct, call_bot
@@ -20,7 +20,7 @@ from .replay import Replay
 from .session import Answer, Turn
 
 #: A bot for :func:`play_game`: loaded source, a ``move(view)`` function, or a class.
-BotLike = Union[BotProgram, MoveFunction, type]
+BotLike = BotProgram | MoveFunction | type
 
 
 def bot_name(bot: BotLike) -> str:

@@ -1,0 +1,89 @@
+"""Rules-core speed: re-simulating recorded standard games, and in-process self-play.
+
+Prints medians over repeated runs (one process, one machine):
+- referee-only throughput: a recorded standard game's answers fed through a fresh Game
+  (validation, moves, conversions, neutral addition, end checks), in turns per second;
+- the same through Replay.from_json (JSON parsing + re-simulation + verification);
+- wall time of a full 32,768-turn standard game between four example random bots.
+
+Run: .venv/bin/python benchmarks/core.py [--repeats N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import platform
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from flit_core import PRESETS, Answer, BotProgram, Game, Replay, play_game  # noqa: E402
+
+
+def resimulate(replay: Replay, answers: list[Answer | None]) -> float:
+    """Seconds to play ``answers`` through a fresh game (checked against the record)."""
+    start = time.perf_counter()
+    game = Game(replay.config, replay.seed)
+    submit = game.submit
+    for answer in answers:
+        submit(answer)
+    elapsed = time.perf_counter() - start
+    assert game.result == replay.result, "re-simulation diverged"
+    return elapsed
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--repeats", type=int, default=7)
+    parser.add_argument("--games", type=int, default=3, help="recorded standard games to re-simulate")
+    args = parser.parse_args()
+
+    print(f"Python {platform.python_version()} on {platform.machine()}, {platform.system()}")
+    random_bot = BotProgram.from_file(ROOT / "examples" / "random_bot.py")
+    standard = PRESETS["standard"]
+
+    self_play = []
+    recorded = []
+    for repeat in range(max(args.repeats, args.games)):
+        start = time.perf_counter()
+        replay = play_game(standard, [random_bot] * 4, seed=repeat + 1)
+        elapsed = time.perf_counter() - start
+        if repeat < args.repeats:
+            self_play.append(elapsed)
+        if repeat < args.games:
+            recorded.append(replay)
+    turns = recorded[0].result.turns
+    print(f"self-play, standard game, 4 example random bots ({turns} turns): "
+          f"median {statistics.median(self_play):.3f} s (min {min(self_play):.3f}, max {max(self_play):.3f}, n={len(self_play)})")
+
+    rates = []
+    for replay in recorded:
+        answers = [None if t.kind.value == "skipped" else Answer.of_move(t.move) for t in replay.turns]
+        # What this benchmark measures is the loop, not the collector walking the
+        # recorded games kept alive for it: freeze them out of the collector's view.
+        gc.collect()
+        gc.freeze()
+        for _ in range(args.repeats):
+            rates.append(len(answers) / resimulate(replay, answers))
+        gc.unfreeze()
+    print(f"referee-only re-simulation (Game.submit loop): median {statistics.median(rates):,.0f} turns/s "
+          f"(min {min(rates):,.0f}, max {max(rates):,.0f}, n={len(rates)})")
+
+    texts = [replay.to_json() for replay in recorded]
+    verify = []
+    for text in texts:
+        for _ in range(max(1, args.repeats // 2)):
+            start = time.perf_counter()
+            Replay.from_json(text)
+            verify.append(turns / (time.perf_counter() - start))
+    print(f"replay file load + verify (JSON parse, re-simulate, compare): median {statistics.median(verify):,.0f} turns/s "
+          f"({len(texts[0]) / 1e6:.1f} MB per standard-game replay)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,78 @@
+"""``flit-arena play``: readable output, replays, and clear errors instead of tracebacks."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from flit_core import Replay
+from flit_core.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+RANDOM = str(ROOT / "examples" / "random_bot.py")
+GREEDY = str(ROOT / "examples" / "greedy_bot.py")
+
+
+def test_play_prints_a_summary_and_writes_the_replay(tmp_path, capsys):
+    out = tmp_path / "game.json"
+    assert main(["play", RANDOM, GREEDY, "--preset", "trial", "--seed", "7", "--replay", str(out)]) == 0
+    text = capsys.readouterr().out
+    replay = Replay.load(out)
+    winner = replay.result.winner
+    assert f"Winner: bot {winner} ({replay.names[winner - 1]})" in text
+    assert "Ended after 1024 turns: turn_limit" in text
+    assert "random_bot" in text and "greedy_bot" in text and "mean ms" in text
+    assert replay.position_at(1024).to_text() in text  # the final board
+
+
+def test_custom_settings(tmp_path, capsys):
+    out = tmp_path / "g.json"
+    assert main(["play", RANDOM, RANDOM, RANDOM, "--size", "12", "--turns", "30", "--spawn", "list", "--seed", "1", "--replay", str(out), "--quiet"]) == 0
+    config = Replay.load(out).config
+    assert (config.players, config.size, config.turn_limit, config.spawn.value) == (3, 12, 30, "list")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["play", "nope.py", RANDOM], "cannot read bot file nope.py"),
+        (["play", RANDOM, "--preset", "trial"], "the trial preset is for 2 bots, but 1 were given"),
+        (["play", RANDOM, RANDOM, "--size", "2"], "size must be between 4 and 1024"),
+        (["play", RANDOM, RANDOM, "--preset", "standard"], "the standard preset is for 4 bots"),
+    ],
+)
+def test_bad_arguments_get_a_clear_message(args, message, capsys):
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+
+
+def test_bad_bot_and_config_files(tmp_path, capsys):
+    broken = tmp_path / "broken.py"
+    broken.write_text("def move(view)\n")
+    assert main(["play", str(broken), RANDOM]) == 2
+    assert "does not compile" in capsys.readouterr().err
+    config = tmp_path / "config.json"
+    config.write_text("{players: 2")
+    assert main(["play", RANDOM, RANDOM, "--config", str(config)]) == 2
+    assert "is not valid JSON" in capsys.readouterr().err
+    config.write_text(json.dumps({"players": 2, "size": 8, "speed": 3}))
+    assert main(["play", RANDOM, RANDOM, "--config", str(config)]) == 2
+    assert "unknown config field(s): speed" in capsys.readouterr().err
+
+
+def test_the_installed_command_runs():
+    result = subprocess.run(
+        [sys.executable, "-m", "flit_core", "play", RANDOM, RANDOM, "--turns", "10", "--seed", "3", "--quiet"],
+        capture_output=True, text=True, timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "Ended after 10 turns" in result.stdout
+
+
+def test_bad_seed_is_refused_by_the_parser(capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        main(["play", RANDOM, RANDOM, "--seed", "-4"])
+    assert exit_info.value.code == 2 and "seed" in capsys.readouterr().err
