@@ -123,6 +123,7 @@ class Game:
         # Hot-path copies of config values (properties cost a call per turn).
         self._odds = config.odds
         self._spawn_on_square = config.spawn is SpawnRule.SQUARE
+        self._spawn_draws = size * size * self._odds
         self._turn_limit = config.turn_limit
         #: True when the game began from a given position rather than the random setup.
         self.custom_start = start is not None
@@ -213,15 +214,22 @@ class Game:
             raise ProtocolError(f"bot {player} is active: submit its answer, not None")
         else:
             kind, move, detail, elapsed, changes = self._answer(player, answer)
-        spawned = self._spawn()
-        if spawned is not None:
-            changes.append(spawned)
-        self._idle = 0 if kind is _MOVE else self._idle + 1
+        if self._spawn_on_square:
+            # One draw picks the square and the 1-in-odds coin together: the joint
+            # distribution is exactly "a uniform square, then an independent coin".
+            draw = self._rng.randbelow(self._spawn_draws)
+            if not draw % self._odds:
+                self._spawn_on(draw // self._odds, changes)
+        else:
+            self._spawn_from_list(changes)
+        self._idle = idle = 0 if kind is _MOVE else self._idle + 1
         frozen_changes = tuple(changes)
         # History keeps plain tuples of atoms (the kind as its position in TurnKind):
         # the garbage collector stops tracking those, which halves the cost of long games.
         self._history.append((player, _KIND_CODE[kind], move, detail, elapsed, frozen_changes))
-        self._check_end()
+        # Cheap screen first: most turns end no game (see _check_end for the rules).
+        if index + 1 >= self._turn_limit or idle >= self._players or 2 * self._bot_pieces + 4 > self._area:
+            self._check_end()
         return Turn(index, player, kind, move, detail, elapsed, frozen_changes)
 
     def _answer(
@@ -312,31 +320,28 @@ class Game:
             self._bot_pieces += len(changes) - 2
         return changes
 
-    def _spawn(self) -> Change | None:
+    def _spawn_on(self, square: int, changes: list[Change]) -> None:
+        """The square rule: a neutral piece on ``square`` if it is available."""
         cells = self._cells
-        odds = self._odds
-        if self._spawn_on_square:
-            # One draw picks the square and the 1-in-odds coin together: the joint
-            # distribution is exactly "a uniform square, then an independent coin".
-            draw = self._rng.randbelow(self._area * odds)
-            if draw % odds:
-                return None
-            square = draw // odds
-            if cells[square] != EMPTY:
-                return None
-            for neighbour in neighbour_table(self._size)[square]:
-                if cells[neighbour] != EMPTY:
-                    return None
-        else:
-            if self._rng.randbelow(odds):
-                return None
-            available = available_indices(cells, self._size)
-            if not available:
-                return None
-            square = available[self._rng.randbelow(len(available))]
-        cells[square] = NEUTRAL
+        if cells[square] != EMPTY:
+            return
+        for neighbour in neighbour_table(self._size)[square]:
+            if cells[neighbour] != EMPTY:
+                return
+        self._place_neutral(square, changes)
+
+    def _spawn_from_list(self, changes: list[Change]) -> None:
+        """The list rule: 1 in odds, a neutral piece on a random available square."""
+        if self._rng.randbelow(self._odds):
+            return
+        available = available_indices(self._cells, self._size)
+        if available:
+            self._place_neutral(available[self._rng.randbelow(len(available))], changes)
+
+    def _place_neutral(self, square: int, changes: list[Change]) -> None:
+        self._cells[square] = NEUTRAL
         self._pieces[NEUTRAL].add(square)
-        return Change(square % self._size, square // self._size, NEUTRAL)
+        changes.append(Change(square % self._size, square // self._size, NEUTRAL))
 
     def _check_end(self) -> None:
         if len(self._history) >= self._turn_limit:
@@ -348,7 +353,8 @@ class Game:
         # P = N + E - 4, and N + E is every square not holding a bot's piece.
         spare = self._area - self._bot_pieces - 4
         if self._bot_pieces <= spare:
-            # The lead of any bot is at most all bots' pieces, so nobody is out of reach.
+            # The lead of any bot is at most all bots' pieces, so nobody is out of reach
+            # (submit screens turns with this same test before calling here).
             return
         counts = [len(self._pieces[p]) for p in range(1, self._players + 1)]
         for index, pieces in enumerate(counts):
