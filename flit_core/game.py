@@ -209,7 +209,8 @@ class Game:
             if answer is not None:
                 raise ProtocolError(f"bot {player} is {self._status[player].value}: submit None")
             self._stats[player].skipped += 1
-            kind, move, detail, elapsed, changes = _SKIPPED, None, "", None, []
+            changes: list[Change] = []
+            kind, move, detail, elapsed = _SKIPPED, None, "", None
         elif answer is None:
             raise ProtocolError(f"bot {player} is active: submit its answer, not None")
         else:

@@ -105,8 +105,8 @@ class TurnKind(enum.Enum):
 class Turn(NamedTuple):
     """The record of one turn slot, as drivers, replays and renderers need it."""
 
-    #: 0-based index of the turn in the game.
-    index: int
+    #: 0-based index of the turn in the game (shadows tuple.index, which no caller needs).
+    index: int  # type: ignore[assignment]
     player: int
     kind: TurnKind
     #: The move the bot gave (for MOVE, PASS, and an illegal INVALID move), else None.

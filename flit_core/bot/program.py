@@ -15,7 +15,7 @@ import inspect
 import os
 import traceback
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from ..config import GameConfig
 from ..errors import FlitError, MoveSyntaxError
@@ -77,20 +77,20 @@ class BotProgram:
                 raise BotLoadError(f"{self.filename}: Bot() raised:\n{_short_traceback()}") from None
             method = getattr(instance, "move", None)
             if callable(method):
-                return method
+                return cast(MoveFunction, method)
             raise BotLoadError(f"{self.filename}: class Bot has no move(self, view) method")
         function = namespace.get("move")
         if callable(function):
-            return function
+            return cast(MoveFunction, function)
         raise BotLoadError(f"{self.filename}: defines neither a function move(view) nor a class Bot")
 
 
 def _construct(bot_class: type, me: int, config: GameConfig) -> Any:
     try:
-        parameters = inspect.signature(bot_class).parameters
+        takes_arguments = len(inspect.signature(bot_class).parameters) >= 2
     except (TypeError, ValueError):
-        parameters = {}
-    return bot_class(me, config) if len(parameters) >= 2 else bot_class()
+        takes_arguments = False
+    return bot_class(me, config) if takes_arguments else bot_class()
 
 
 def to_answer(value: Any, elapsed_ms: float | None = None) -> Answer:
