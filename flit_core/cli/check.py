@@ -1,0 +1,43 @@
+"""``flit-arena check``: the conformance checker for bot programs."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from ..referee.check import ScenarioResult, check_bot, scenario_text
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``check`` subcommand."""
+    parser = subparsers.add_parser(
+        "check",
+        help="check that a bot program follows the protocol, and say what it does wrong",
+        description="Play scripted scenarios against a bot program (short real games in several "
+        "seats and sizes, and scripted boards) and report in plain words every problem: slow or "
+        "missing answers, malformed lines, illegal moves and what they suggest about the bot's "
+        "board copy, crashes. Exits with status 1 if anything failed.",
+    )
+    parser.add_argument(
+        "command", metavar="CMD",
+        help="the bot's command line (quote it), e.g. './mybot' or 'flit-arena bot mybot.py'",
+    )
+    parser.add_argument("--quick", action="store_true", help="shorter games")
+    parser.add_argument(
+        "--verbose", "-v", action="store_true", help="log every protocol line sent and received (to stderr)"
+    )
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Check the bot, printing each scenario as it finishes, then the verdict."""
+    print(f"Checking {args.command}", flush=True)
+
+    def show(result: ScenarioResult) -> None:
+        print(scenario_text(result), flush=True)
+
+    log = (lambda line: print(line, file=sys.stderr)) if args.verbose else None
+    report = check_bot(args.command, quick=args.quick, log=log, progress=show)
+    print(report.verdict())
+    return 0 if report.passed else 1

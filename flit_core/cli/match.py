@@ -1,0 +1,79 @@
+"""``flit-arena match``: a real game between bot programs, under the native referee."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import tempfile
+from typing import Any
+
+from ..referee import Match
+from ..referee.command import absolute_paths
+from ..referee.console import Console
+from ..referee.diagnostics import diagnostics_text
+from ..report import summary_text
+from .options import add_config_options, config_from_args, seed_arg
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``match`` subcommand."""
+    parser = subparsers.add_parser(
+        "match",
+        help="play a game between bot programs (any language) under the native referee",
+        description="Play one game between bot programs over the stdin/stdout protocol. Each "
+        "CMD is one command line (quote it), started once for the game with its number, the "
+        "board size and the player count appended. Python bot files play as "
+        "'flit-arena bot FILE.py'.",
+    )
+    parser.add_argument("commands", nargs="+", metavar="CMD", help="2-4 bot commands, seat 1 first")
+    add_config_options(parser)
+    parser.add_argument("--seed", type=seed_arg, help="the game's seed (default: random, and printed)")
+    parser.add_argument("--replay", metavar="FILE", help="write the game's replay (JSON) here")
+    parser.add_argument(
+        "--logs", metavar="DIR", help="folder for each bot's stderr log (default: a new temporary folder)"
+    )
+    parser.add_argument(
+        "--workdirs", metavar="DIR", help="give each bot its own working folder DIR/bot<N> (created if missing)"
+    )
+    parser.add_argument("--interactive", "-i", action="store_true", help="step through the game from a console")
+    parser.add_argument(
+        "--verbose", "-v", action="store_true", help="log every protocol line sent and received (to stderr)"
+    )
+    parser.add_argument("--quiet", action="store_true", help="do not print the final board")
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Play the game, write the replay, and print the summary and each bot's problems."""
+    config = config_from_args(args, len(args.commands))
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+    logs = args.logs or tempfile.mkdtemp(prefix="flit-logs-")
+    workdirs = None
+    commands: list[Any] = list(args.commands)
+    if args.workdirs:
+        workdirs = [os.path.join(args.workdirs, f"bot{seat}") for seat in range(1, len(commands) + 1)]
+        # Paths typed here mean paths from here, also for a bot running in its own folder.
+        commands = [absolute_paths(command, seat) for seat, command in enumerate(commands, 1)]
+    interrupted = False
+    with Match(
+        config, commands, seed, workdirs=workdirs, log_dir=logs,
+        verbose=sys.stderr if args.verbose else None,
+    ) as match:
+        try:
+            if args.interactive:
+                Console(match).run()
+            else:
+                match.run()
+        except KeyboardInterrupt:
+            interrupted = True  # Ctrl-C: stop here, but keep the game so far
+        replay = match.replay()
+    if args.replay:
+        replay.save(args.replay)
+    print(summary_text(replay, board=not args.quiet))
+    print(diagnostics_text(replay))
+    print(f"stderr logs: {logs}")
+    if args.replay:
+        print(f"Replay written to {args.replay}")
+    return 130 if interrupted else 0

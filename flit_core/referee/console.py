@@ -1,0 +1,131 @@
+"""The interactive console of ``flit-arena match --interactive``: step through a live game."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..session import Turn, TurnKind
+from .match import Match
+
+HELP = """\
+commands:
+  s, step, (empty line)   play one turn
+  r N, run N              play N turns
+  r, run                  play to the end of the game
+  b, board                show the board
+  st, state, result       turn, pieces and status of every bot; the result once over
+  q, quit                 stop the game here (the replay is still written)
+  h, help                 this list"""
+
+#: Beyond this many turns, ``run N`` prints a count instead of every turn.
+_SHOW_TURNS = 40
+
+
+def describe_turn(turn: Turn) -> str:
+    """One line for a turn: who, what, how long."""
+    ms = "" if turn.elapsed_ms is None else f" ({turn.elapsed_ms:.2f} ms)"
+    head = f"turn {turn.index}: bot {turn.player}"
+    kind = turn.kind
+    if kind is TurnKind.MOVE:
+        move = turn.move
+        converted = sum(1 for change in turn.changes[2:] if change.colour == turn.player)
+        gain = f", converting {converted}" if converted else ""
+        return f"{head} moved {move.x0} {move.y0} -> {move.x1} {move.y1}{gain}{ms}"
+    if kind is TurnKind.PASS:
+        return f"{head} did not move{ms}"
+    if kind is TurnKind.TIMEOUT:
+        return f"{head} gave no answer in time{ms}"
+    if kind is TurnKind.SKIPPED:
+        return f"{head} is out: skipped"
+    return f"{head} {kind.value}: {turn.detail}{ms}"
+
+
+class Console:
+    """Reads commands and plays the match accordingly."""
+
+    def __init__(
+        self,
+        match: Match,
+        read: Callable[[str], str] = input,
+        write: Callable[[str], None] = print,
+    ) -> None:
+        """Drive ``match`` with commands from ``read`` (a prompt function such as ``input``)."""
+        self.match = match
+        self._read = read
+        self._write = write
+
+    def run(self) -> None:
+        """Read commands until ``quit`` or the end of input."""
+        self._write(f"Flit: {self.match.game.config.describe()}, seed {self.match.game.seed}")
+        self._write(HELP)
+        while True:
+            try:
+                line = self._read("flit> ")
+            except EOFError:
+                return
+            words = line.split()
+            command = words[0].lower() if words else "step"
+            if command in ("q", "quit", "exit"):
+                return
+            self._do(command, words[1:])
+
+    def _do(self, command: str, arguments: list[str]) -> None:
+        if command in ("s", "step"):
+            self._play(1, show_all=True)
+        elif command in ("r", "run"):
+            if not arguments:
+                self._play(None, show_all=False)
+            elif arguments[0].isdigit() and int(arguments[0]) > 0:
+                count = int(arguments[0])
+                self._play(count, show_all=count <= _SHOW_TURNS)
+            else:
+                self._write(f"run takes a number of turns, not {arguments[0]!r}")
+        elif command in ("b", "board"):
+            self._write(self.match.game.position().to_text())
+            self._write("(. empty, 1-4 bots, * neutral)")
+        elif command in ("st", "state", "result"):
+            self._write(self._state())
+        elif command in ("h", "help", "?"):
+            self._write(HELP)
+        else:
+            self._write(f"unknown command {command!r}; type help")
+
+    def _play(self, turns: int | None, show_all: bool) -> None:
+        game = self.match.game
+        if game.over:
+            self._write("The game is over. " + self._result())
+            return
+        played: list[Turn] = []
+
+        def record(_game: object, turn: Turn) -> None:
+            played.append(turn)
+            if show_all:
+                self._write(describe_turn(turn))
+
+        self.match.run(turns, on_turn=record)
+        if not show_all and played:
+            self._write(f"played {len(played)} turns; last: {describe_turn(played[-1])}")
+        if game.over:
+            self._write(self._result())
+
+    def _state(self) -> str:
+        game = self.match.game
+        counts = game.counts()
+        lines = [f"after {game.turn} turns" + ("" if game.over else f"; bot {game.to_move} moves next")]
+        for seat, name in enumerate(self.match.names, 1):
+            stats = game.stats(seat)
+            lines.append(
+                f"  bot {seat} ({name}): {counts[seat]} pieces, {stats.status.value}, "
+                f"{stats.moves} moves, {stats.invalid} invalid, {stats.timeouts} timeouts"
+            )
+        lines.append(f"  neutral pieces: {game.neutrals}")
+        if game.over:
+            lines.append(self._result())
+        return "\n".join(lines)
+
+    def _result(self) -> str:
+        result = self.match.game.result
+        if result is None:
+            return "The game is not over yet."
+        who = f"bot {result.winner} wins" if result.winner is not None else "a tie: nobody wins"
+        return f"Result: {who} ({result.reason.value}: {result.detail})"

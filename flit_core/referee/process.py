@@ -1,0 +1,344 @@
+"""One bot program's process: its own process group, non-blocking pipes, and a sure stop.
+
+Nothing here ever blocks on the bot: writes that do not fit in the pipe wait in a buffer,
+reads take what is there, and every wait has a timeout. Lines are cut at a cap, and
+stderr goes to a capped log. The process is never reaped before the end, so its process
+group id cannot be reused while the referee may still signal it.
+"""
+
+from __future__ import annotations
+
+import enum
+import errno
+import os
+import select
+import signal
+import subprocess
+import time
+from collections.abc import Sequence
+from typing import IO
+
+from .capture import StderrCapture
+from .errors import BotCommandError
+from .limits import Limits
+from .lines import Line, LineBuffer
+
+#: Bytes read from a pipe at a time.
+CHUNK = 65536
+
+_READABLE = select.POLLIN | select.POLLPRI
+_WRITABLE = select.POLLOUT
+
+
+class Ending(enum.Enum):
+    """How a bot's process ended."""
+
+    #: It exited on its own while the game was still going on.
+    EXITED = "exited"
+    #: It exited when its input was closed at the end of the game (the polite way).
+    CLOSED = "closed"
+    #: It needed SIGTERM.
+    TERMINATED = "terminated"
+    #: It ignored SIGTERM and was killed with SIGKILL.
+    KILLED = "killed"
+
+
+class BotProcess:
+    """A running bot program, spoken to through non-blocking pipes."""
+
+    def __init__(
+        self,
+        argv: Sequence[str],
+        *,
+        label: str,
+        cwd: str | None,
+        stderr_path: str | None,
+        limits: Limits,
+    ) -> None:
+        """Start ``argv`` in a new session (so in its own process group).
+
+        Raises :class:`BotCommandError` if the program cannot be started; ``label``
+        (e.g. ``"bot 2"``) starts that message.
+        """
+        self._limits = limits
+        self.stderr = StderrCapture(stderr_path, limits.stderr_log_bytes, limits.stderr_tail_lines)
+        try:
+            self._popen = subprocess.Popen(
+                list(argv),
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                cwd=cwd,
+                start_new_session=True,
+                bufsize=0,
+            )
+        except OSError as error:
+            self.stderr.close()
+            raise BotCommandError(f"{label}: cannot start {argv[0]}: {_start_problem(error)}") from None
+        self.pid = self._popen.pid
+        self._stdin: IO[bytes] = self._popen.stdin  # type: ignore[assignment]
+        self._stdout: IO[bytes] = self._popen.stdout  # type: ignore[assignment]
+        self._stderr: IO[bytes] = self._popen.stderr  # type: ignore[assignment]
+        self._in = self._stdin.fileno()
+        self._out = self._stdout.fileno()
+        self._err = self._stderr.fileno()
+        for fd in (self._in, self._out, self._err):
+            os.set_blocking(fd, False)
+        self._pidfd = _pidfd_open(self.pid)
+        self._poll = select.poll()
+        self._poll.register(self._out, _READABLE)
+        self._poll.register(self._err, _READABLE)
+        if self._pidfd is not None:
+            self._poll.register(self._pidfd, _READABLE)
+        self._pending = bytearray()
+        self._lines = LineBuffer(limits.line_bytes)
+        #: False once the bot's stdin is closed (by the bot exiting, or at the end).
+        self.input_open = True
+        #: False once the bot's stdout reached end-of-file.
+        self.output_open = True
+        self._stderr_open = True
+        self._exit_seen = False
+        #: How the process ended (set by :func:`stop_all`).
+        self.ending: Ending | None = None
+        #: The exit status once reaped: negative for a signal, as in :mod:`subprocess`.
+        self.returncode: int | None = None
+
+    # -- writing -----------------------------------------------------------------------
+
+    def write(self, data: bytes) -> None:
+        """Send ``data`` to the bot's stdin; what the pipe cannot take now waits its turn."""
+        if not self.input_open:
+            return
+        if self._pending:
+            self._pending += data
+            self._flush()
+            return
+        try:
+            written = os.write(self._in, data)
+        except BlockingIOError:
+            written = 0
+        except OSError:
+            self._lose_input()
+            return
+        if written < len(data):
+            self._pending += data[written:]
+            self._poll.register(self._in, _WRITABLE)
+
+    def _flush(self) -> None:
+        try:
+            written = os.write(self._in, self._pending)
+        except BlockingIOError:
+            return
+        except OSError:
+            self._lose_input()
+            return
+        del self._pending[:written]
+        if not self._pending:
+            self._poll.unregister(self._in)
+
+    def _lose_input(self) -> None:
+        if self._pending:
+            self._pending.clear()
+            self._poll.unregister(self._in)
+        self.input_open = False
+
+    def close_input(self) -> None:
+        """Close the bot's stdin: a well-behaved bot exits when it reads end-of-file."""
+        self._lose_input()
+        if not self._stdin.closed:
+            self._stdin.close()
+
+    # -- reading -----------------------------------------------------------------------
+
+    def read_output(self) -> int:
+        """Read what stdout holds now (one chunk); returns the bytes read (0 at end-of-file)."""
+        if not self.output_open:
+            return 0
+        try:
+            chunk = os.read(self._out, CHUNK)
+        except BlockingIOError:
+            return 0
+        except OSError:
+            chunk = b""
+        if not chunk:
+            self.output_open = False
+            self._poll.unregister(self._out)
+            return 0
+        self._lines.feed(chunk)
+        return len(chunk)
+
+    def take_line(self) -> Line | None:
+        """The next complete stdout line read so far, or None."""
+        return self._lines.take()
+
+    @property
+    def unterminated(self) -> bytes:
+        """Output read after the last newline (a partial line), if any."""
+        return self._lines.unterminated
+
+    def _read_stderr(self) -> None:
+        try:
+            chunk = os.read(self._err, CHUNK)
+        except BlockingIOError:
+            return
+        except OSError:
+            chunk = b""
+        if chunk:
+            self.stderr.feed(chunk)
+        elif self._stderr_open:
+            self._stderr_open = False
+            self._poll.unregister(self._err)
+
+    def drain_stderr(self, budget: int) -> None:
+        """Read what stderr holds now, up to ``budget`` bytes (a flood cannot keep us here)."""
+        while self._stderr_open and budget > 0:
+            before = self.stderr.total
+            self._read_stderr()
+            read = self.stderr.total - before
+            if not read:
+                return
+            budget -= read
+
+    # -- waiting -----------------------------------------------------------------------
+
+    def pump(self, timeout_s: float) -> None:
+        """Wait up to ``timeout_s`` for the bot, then serve what happened.
+
+        Reads a chunk of stdout and of stderr, writes pending input, and notes an exit.
+        """
+        for fd, _mask in self._poll.poll(timeout_s * 1000.0 if timeout_s > 0 else 0):
+            if fd == self._out:
+                self.read_output()
+            elif fd == self._err:
+                self._read_stderr()
+            elif fd == self._in:
+                self._flush()
+            else:  # the pidfd: the process has exited; the exit status says how
+                self._poll.unregister(fd)
+                self._exit_seen = True
+
+    @property
+    def exited(self) -> bool:
+        """True once the process is known to have exited (noticed by :meth:`pump`)."""
+        if self._pidfd is None:
+            return self.exit_status() is not None
+        return self._exit_seen
+
+    def exit_status(self) -> int | None:
+        """The exit status if the process has exited (negative: killed by that signal).
+
+        The process is not reaped, so its pid and process group stay reserved.
+        """
+        if self.returncode is not None:
+            return self.returncode
+        try:
+            info = os.waitid(os.P_PID, self.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT)
+        except ChildProcessError:
+            return self._popen.poll()
+        if info is None:
+            return None
+        return info.si_status if info.si_code == os.CLD_EXITED else -info.si_status
+
+    def wait_exit(self, timeout_s: float) -> int | None:
+        """Wait up to ``timeout_s`` for the process to exit, throwing its stdout away."""
+        deadline = time.monotonic() + timeout_s
+        kept = len(self._lines)  # what was read before stays (a partial line is a clue)
+        while (status := self.exit_status()) is None:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return None
+            # Without a pidfd the exit cannot be waited on: look again every 10 ms.
+            self.pump(left if self._pidfd is not None else min(left, 0.01))
+            self._lines.drop_after(kept)
+        return status
+
+    # -- stopping ----------------------------------------------------------------------
+
+    def signal_group(self, signum: int) -> None:
+        """Send ``signum`` to the bot's whole process group (it and its children)."""
+        try:
+            os.killpg(self.pid, signum)
+        except (ProcessLookupError, PermissionError):
+            pass  # the group is gone already
+
+    def reap(self) -> None:
+        """After SIGKILL: collect the exit status, the last stderr, and close every pipe."""
+        try:
+            self.returncode = self._popen.wait(timeout=self._limits.term_grace_s + 1.0)
+        except subprocess.TimeoutExpired:
+            pass  # stuck in the kernel even after SIGKILL: leave it rather than hang
+        self.drain_stderr(self._limits.backlog_bytes)
+        self.close_input()
+        for stream in (self._stdout, self._stderr):
+            stream.close()
+        if self._pidfd is not None:
+            os.close(self._pidfd)
+            self._pidfd = None
+        self.stderr.close()
+
+
+def stop_all(processes: Sequence[BotProcess], limits: Limits) -> None:
+    """Stop every bot and its children, at the same time, without ever hanging.
+
+    Input is closed first (a bot should exit on end-of-file), then each process group
+    gets SIGTERM and finally SIGKILL; the grace periods run for all bots together.
+    Sets each process's :attr:`~BotProcess.ending` and :attr:`~BotProcess.returncode`.
+    """
+    live = [process for process in processes if process.returncode is None]
+    for process in live:
+        if process.exit_status() is not None:
+            process.ending = Ending.EXITED
+        process.close_input()
+    _wait_all(live, limits.exit_grace_s, Ending.CLOSED)
+    # Children may outlive their bot: every group gets SIGTERM, even one whose bot exited.
+    for process in live:
+        process.signal_group(signal.SIGTERM)
+    _wait_all(live, limits.term_grace_s, Ending.TERMINATED)
+    for process in live:
+        if process.ending is None:
+            process.ending = Ending.KILLED
+        process.signal_group(signal.SIGKILL)
+    for process in live:
+        process.reap()
+
+
+def _wait_all(processes: Sequence[BotProcess], timeout_s: float, ending: Ending) -> None:
+    """Wait (at most ``timeout_s`` in all) for the processes without an ending to exit."""
+    deadline = time.monotonic() + timeout_s
+    for process in processes:
+        if process.ending is None and process.wait_exit(max(0.0, deadline - time.monotonic())) is not None:
+            process.ending = ending
+
+
+def _pidfd_open(pid: int) -> int | None:
+    """A file descriptor that becomes readable when ``pid`` exits (Linux 5.3+), or None."""
+    opener = getattr(os, "pidfd_open", None)
+    if opener is None:
+        return None
+    try:
+        return int(opener(pid))
+    except OSError:
+        return None
+
+
+def _start_problem(error: OSError) -> str:
+    """Plain words for why a program could not be started."""
+    if error.errno == errno.ENOEXEC:
+        return "it is not a program this system can run (a script needs a #! line)"
+    if isinstance(error, PermissionError):
+        return "permission denied (is it executable?)"
+    if isinstance(error, FileNotFoundError):
+        missing = error.filename or "a file"
+        return f"{missing} was not found (for a script, check the interpreter in its #! line)"
+    return error.strerror or str(error)
+
+
+def describe_status(status: int) -> str:
+    """``exited with code 3`` or ``was killed by signal 11 (SIGSEGV)``."""
+    if status >= 0:
+        return f"exited with code {status}"
+    try:
+        name = signal.Signals(-status).name
+    except ValueError:
+        return f"was killed by signal {-status}"
+    return f"was killed by signal {-status} ({name})"

@@ -1,0 +1,138 @@
+"""Run a Python bot file as a protocol program: ``python -m flit_core.bot FILE N SIZE PLAYERS``.
+
+The same ``move(view)`` file that plays in-process and in the browser plays in a native
+referee this way. The program keeps its own board from the ``x y c`` updates and, on
+each ``M``, builds the bot's :class:`~flit_core.bot.view.BotView` from that copy.
+
+What the protocol does not say is filled in honestly: the game's settings other than
+size and players come from the preset with that size and player count (else the
+standard game's), and the turn number counts this bot's requests (bots move in turn).
+``print()`` inside the bot goes to stderr, so it cannot corrupt the answers. A bot that
+raises, or returns something that is not a move, answers a no-move; the error goes to
+stderr (the referee's log of this bot).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Sequence
+from typing import BinaryIO
+
+from ..board import Position
+from ..bot.program import BotLoadError, BotProgram, MoveFunction, call_bot
+from ..bot.view import BotView
+from ..config import PRESETS, GameConfig
+from ..errors import ConfigError
+from ..session import AnswerKind
+
+#: The answer for "no move": origin equal to destination is a pass on any board.
+NO_MOVE = b"0 0 0 0\n"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The arguments: the bot file, then the three the referee appends."""
+    parser.add_argument("file", metavar="BOT.py", help="a Python bot file (defines move(view) or class Bot)")
+    parser.add_argument("number", type=int, help="this bot's number, 1-4 (appended by the referee)")
+    parser.add_argument("size", type=int, help="the board size (appended by the referee)")
+    parser.add_argument("players", type=int, help="the number of players (appended by the referee)")
+
+
+def parser() -> argparse.ArgumentParser:
+    """The parser of ``python -m flit_core.bot``."""
+    result = argparse.ArgumentParser(
+        prog="python -m flit_core.bot",
+        description="Run a Python bot file as a bot program speaking the stdin/stdout protocol.",
+    )
+    add_arguments(result)
+    return result
+
+
+def config_for(size: int, players: int) -> GameConfig:
+    """The settings a bot assumes: the preset of that size and player count, else standard's."""
+    for preset in PRESETS.values():
+        if preset.size == size and preset.players == players:
+            return preset
+    return PRESETS["standard"].replace(size=size, players=players)
+
+
+def serve(
+    file: str, me: int, size: int, players: int, stdin: BinaryIO, stdout: BinaryIO
+) -> int:
+    """Play one game over ``stdin``/``stdout``; returns the exit status."""
+    try:
+        config = config_for(size, players)
+        if not 1 <= me <= players:
+            raise ConfigError(f"bot number {me} is not between 1 and {players}")
+        function = BotProgram.from_file(file).start(me, config)
+    except (BotLoadError, ConfigError) as error:
+        print(f"flit_core.bot: {error}", file=sys.stderr)
+        return 1
+    _Protocol(function, me, config, stdout).run(stdin)
+    return 0
+
+
+class _Protocol:
+    """The loop: keep the board from updates, answer each ``M``."""
+
+    def __init__(self, function: MoveFunction, me: int, config: GameConfig, stdout: BinaryIO) -> None:
+        self._function = function
+        self._me = me
+        self._config = config
+        self._size = config.size
+        self._cells = [0] * (config.size * config.size)
+        self._requests = 0
+        self._stdout = stdout
+
+    def run(self, stdin: BinaryIO) -> None:
+        for raw in stdin:
+            line = raw.strip()
+            if line == b"M":
+                self._stdout.write(self._answer())
+                self._stdout.flush()
+            elif line:
+                self._update(line)
+
+    def _update(self, line: bytes) -> None:
+        try:
+            x, y, colour = (int(part) for part in line.split())
+            if not (0 <= x < self._size and 0 <= y < self._size and 0 <= colour <= 5):
+                raise ValueError
+        except ValueError:
+            print(f"flit_core.bot: ignored a line that is not an update 'x y c': {line[:60]!r}", file=sys.stderr)
+            return
+        self._cells[y * self._size + x] = colour
+
+    def _answer(self) -> bytes:
+        config = self._config
+        first = self._requests == 0
+        # Bots are asked in the fixed order 1..n, so this bot's k-th request is that turn.
+        turn = self._me - 1 + self._requests * config.players
+        self._requests += 1
+        limit = config.first_move_time_ms if first else config.move_time_ms
+        board = Position(self._size, self._cells)  # a copy: the bot may keep it
+        answer = call_bot(self._function, BotView(self._me, config, turn, board, limit), time.perf_counter)
+        if answer.kind is AnswerKind.MOVE and answer.move is not None:
+            return f"{answer.move}\n".encode("ascii")
+        if answer.kind is not AnswerKind.MOVE:
+            print(f"flit_core.bot: turn {turn}: no move, because: {answer.detail}", file=sys.stderr, flush=True)
+        return NO_MOVE
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m flit_core.bot FILE NUMBER SIZE PLAYERS``."""
+    args = parser().parse_args(argv)
+    return run(args)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Serve the bot on this process's stdin/stdout, with ``print()`` sent to stderr."""
+    stdout = sys.stdout.buffer
+    sys.stdout = sys.stderr  # the bot's own print() must not mix with its answers
+    try:
+        return serve(args.file, args.number, args.size, args.players, sys.stdin.buffer, stdout)
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0  # the referee went away: nothing more to say

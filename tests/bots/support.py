@@ -1,0 +1,65 @@
+"""Shared helpers of the referee, checker and protocol-bot tests."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from flit_core import GameConfig, Replay, Turn, TurnKind
+
+BOTS = Path(__file__).resolve().parent
+ROOT = BOTS.parent.parent
+EXAMPLES = ROOT / "examples"
+PYTHON = sys.executable
+
+#: The fastest honest bot: keeps its board and answers a legal move at once.
+INSTANT = [PYTHON, str(BOTS / "instant_bot.py")]
+
+#: A short 2-player game. The start-up allowance is generous (a loaded 2-core machine
+#: can take a while to start Python); later requests get 100 ms.
+SMALL = GameConfig(players=2, size=10, turn_limit=24, move_time_ms=100.0, startup_ms=2000.0)
+
+
+def misbehave(mode: str, *args: object) -> list[str]:
+    """The command of a scripted misbehaving bot (see ``misbehave.py``)."""
+    return [PYTHON, str(BOTS / "misbehave.py"), mode, *map(str, args)]
+
+
+def python_bot(path: Path | str) -> list[str]:
+    """The command that plays a Python bot file as a protocol program."""
+    return [PYTHON, "-m", "flit_core.bot", str(path)]
+
+
+def turns_of(replay: Replay, seat: int) -> list[Turn]:
+    """The turns of one seat."""
+    return [turn for turn in replay.turns if turn.player == seat]
+
+
+def kinds_of(replay: Replay, seat: int) -> list[TurnKind]:
+    """What happened in each turn of one seat."""
+    return [turn.kind for turn in turns_of(replay, seat)]
+
+
+def process_gone(pid: int, within_s: float = 3.0) -> bool:
+    """True once ``pid`` has exited (a zombie waiting for its reaper counts as gone)."""
+    deadline = time.monotonic() + within_s
+    while time.monotonic() < deadline:
+        try:
+            with open(f"/proc/{pid}/stat", encoding="ascii") as handle:
+                state = handle.read().rsplit(")", 1)[1].split()[0]
+        except (FileNotFoundError, ProcessLookupError):
+            return True
+        if state in ("Z", "X"):
+            return True
+        time.sleep(0.02)
+    return False
+
+
+def compile_c_bot(folder: Path) -> Path:
+    """Build the example C bot into ``folder`` with gcc; returns the program's path."""
+    program = folder / "flit_bot"
+    source = EXAMPLES / "c_bot" / "flit_bot.c"
+    subprocess.run(["gcc", "-O2", "-Wall", "-Wextra", "-Werror", "-o", str(program), str(source)], check=True)
+    return program

@@ -1,0 +1,335 @@
+"""The native referee against scripted misbehaving bots: every failure, its exact outcome."""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+import os
+import statistics
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from bots.support import (
+    INSTANT,
+    PYTHON,
+    SMALL,
+    kinds_of,
+    misbehave,
+    process_gone,
+    turns_of,
+)
+
+from flit_core import PRESETS, PlayerStatus, Replay, TurnKind
+from flit_core.cli import main
+from flit_core.referee import BotCommandError, Limits, play_match
+from flit_core.referee.match import Match
+
+CODES = {"M": TurnKind.MOVE, "P": TurnKind.PASS, "I": TurnKind.INVALID, "T": TurnKind.TIMEOUT,
+         "C": TurnKind.CRASH, "S": TurnKind.SKIPPED}
+
+
+def kinds(pattern: str) -> list[TurnKind]:
+    """``"MMC" + "S" * 9`` -> the turn kinds of one seat."""
+    return [CODES[code] for code in pattern]
+
+
+@dataclasses.dataclass(frozen=True)
+class Case:
+    """A misbehaving bot in seat 1 against an honest bot, and what must come of it."""
+
+    mode: str
+    args: tuple[Any, ...] = ()
+    #: Seat 1's turn kinds, all 12 of them (None: checked by ``extra`` instead).
+    pattern: str | None = None
+    #: Diagnostics entries that must hold exactly.
+    diagnostics: dict[str, Any] = dataclasses.field(default_factory=dict)
+    #: Text the first problem turn's detail must contain.
+    detail: str = ""
+    status: PlayerStatus = PlayerStatus.ACTIVE
+    #: Overrides of the SMALL game's settings.
+    config: dict[str, Any] = dataclasses.field(default_factory=dict)
+    extra: Callable[[Replay], None] | None = None
+
+    @property
+    def id(self) -> str:
+        return self.mode
+
+
+def _no_crash_or_timeout(replay: Replay) -> None:
+    assert not {TurnKind.CRASH, TurnKind.TIMEOUT} & set(kinds_of(replay, 1))
+    assert replay.players[0]["unsolicited_lines"] > 0
+
+
+def _child_killed(replay: Replay) -> None:
+    pid_file = Path(replay.players[0]["workdir"]) / "child.pid"
+    assert process_gone(int(pid_file.read_text()))
+
+
+def _stderr_tail_mentions(text: str) -> Callable[[Replay], None]:
+    def check(replay: Replay) -> None:
+        assert any(text in line for line in replay.players[0]["stderr_tail"])
+
+    return check
+
+
+CASES = [
+    Case("crash_at_start", pattern="C" + "S" * 11, status=PlayerStatus.CRASHED,
+         diagnostics={"exit_code": 3, "ended": "exited"}, detail="exited with code 3",
+         extra=_stderr_tail_mentions("missing data file")),
+    Case("crash_after", (3,), "MMMC" + "S" * 8, {"exit_code": 1, "ended": "exited"},
+         "RuntimeError: boom at request 4", PlayerStatus.CRASHED),
+    Case("segfault_after", (2,), "MMC" + "S" * 9, {"exit_code": -11},
+         "killed by signal 11 (SIGSEGV)", PlayerStatus.CRASHED),
+    Case("exit_after_answer", (), "MC" + "S" * 10, {"exit_code": 0}, "exited with code 0", PlayerStatus.CRASHED),
+    Case("close_stdout_after", (2,), "MMC" + "S" * 9, {"ended": "terminated"},
+         "closed its standard output", PlayerStatus.CRASHED),
+    Case("silent", (), "TTTTT" + "S" * 7, {"ended": "closed", "timeouts": 5}, "",
+         PlayerStatus.FROZEN, {"startup_ms": 0.0}),
+    Case("sleep", (1000,), "TTTTT" + "S" * 7, {"timeouts": 5}, "", PlayerStatus.FROZEN, {"startup_ms": 0.0}),
+    # The late line comes after the next request was sent: counting lines keeps it apart.
+    Case("late_once", (600,), "MT" + "M" * 10, {"late_answers": 1, "timeouts": 1, "invalid": 0}, "",
+         PlayerStatus.ACTIVE, {"move_time_ms": 400.0}),
+    Case("garbage", (), "I" * 12, {"invalid": 12, "timeouts": 0}, "expected four integers 'x0 y0 x1 y1', got 'hello world'"),
+    Case("illegal", (), "I" * 12, {"invalid": 12}, "move 99 99 99 99 leaves the 10x10 board"),
+    Case("partial_then_hang", (), "M" + "TTTTT" + "S" * 6, {"unterminated_output": "1 2", "ended": "terminated"},
+         "", PlayerStatus.FROZEN),
+    Case("long_line", (), "MI" + "M" * 10, {"too_long_lines": 1}, "the answer line is longer than 4096 bytes"),
+    Case("not_utf8", (), "MI" + "M" * 10, {"not_utf8_lines": 1}, "the answer is not UTF-8 text"),
+    Case("flood_stdout", (3000,), "M" * 12, {"unsolicited_lines": 12 * 3000}),
+    Case("flood_forever", extra=_no_crash_or_timeout),
+    Case("chatty", (), "M" * 12, {"unsolicited_lines": 12}),
+    Case("ignore_term", (), "M" * 12, {"ended": "killed", "exit_code": -9}),
+    Case("slow_start", (500,), "M" * 12, {"timeouts": 0}),
+    # The child keeps the pipes open: the exit is seen from the process, not a timeout.
+    Case("spawn_child_and_exit", (2,), "MMC" + "S" * 9, {"exit_code": 4}, "exited with code 4", PlayerStatus.CRASHED,
+         {"move_time_ms": 5000.0}, _child_killed),
+]
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda case: case.id)
+def test_misbehaving_bot(case: Case, tmp_path: Path) -> None:
+    config = SMALL.replace(**case.config)
+    started = time.monotonic()
+    replay = play_match(
+        config, [misbehave(case.mode, *case.args), INSTANT], 5,
+        log_dir=tmp_path / "logs", workdirs=[tmp_path / "work", None],
+    )
+    # Never hung: the slowest case is five timeouts plus the SIGTERM grace.
+    assert time.monotonic() - started < 20
+    assert replay.result is not None and replay.result.turns == config.turn_limit
+    if case.pattern is not None:
+        assert kinds_of(replay, 1) == kinds(case.pattern)
+    entry = replay.players[0]
+    for key, value in case.diagnostics.items():
+        assert entry[key] == value, key
+    if case.detail:
+        problem_turns = [turn for turn in turns_of(replay, 1) if turn.detail]
+        assert case.detail in problem_turns[0].detail
+    assert replay.stats[1].status is case.status
+    # The honest bot was never disturbed, and every piece still counts.
+    assert set(kinds_of(replay, 2)) == {TurnKind.MOVE}
+    assert sum(replay.result.scores.values()) == sum(replay.position_at(len(replay.turns)).count(c) for c in (1, 2))
+    if case.status is not PlayerStatus.ACTIVE:
+        assert entry["problems"], "a frozen or crashed bot is reported"
+    if case.extra is not None:
+        case.extra(replay)
+    # The replay is always written, with the diagnostics, and verifies on loading.
+    path = tmp_path / "game.json"
+    replay.save(path)
+    loaded = Replay.load(path)
+    assert loaded.players[0]["ended"] == entry["ended"]
+    assert [turn.kind for turn in loaded.turns] == [turn.kind for turn in replay.turns]
+
+
+def test_a_crashed_bot_keeps_its_pieces(tmp_path: Path) -> None:
+    replay = play_match(SMALL, [misbehave("crash_at_start"), INSTANT], 9)
+    assert replay.stats[1].status is PlayerStatus.CRASHED
+    assert replay.result is not None and replay.result.scores[1] == 2
+
+
+def test_stderr_floods_are_capped_in_the_log(tmp_path: Path) -> None:
+    limits = Limits(stderr_log_bytes=10_000)
+    replay = play_match(SMALL, [misbehave("flood_stderr"), INSTANT], 5, log_dir=tmp_path, limits=limits)
+    entry = replay.players[0]
+    assert kinds_of(replay, 1) == kinds("M" * 12)
+    assert entry["stderr_bytes"] == 12 * 200_001
+    assert entry["stderr_cut"] is True
+    log = Path(entry["stderr_log"])
+    assert log.parent == tmp_path and log.name == "bot1-misbehave.stderr.log"
+    text = log.read_bytes()
+    assert text.startswith(b"e" * 10_000)
+    assert len(text) < 10_000 + 100 and b"cap of 10000 bytes" in text
+
+
+def test_children_are_killed_with_their_bot(tmp_path: Path) -> None:
+    folders = [tmp_path / "one", tmp_path / "two"]
+    replay = play_match(SMALL, [misbehave("spawn_child"), misbehave("spawn_child_and_exit", 1)], 3, workdirs=folders)
+    assert kinds_of(replay, 1) == kinds("M" * 12)
+    assert kinds_of(replay, 2) == kinds("MC" + "S" * 10)
+    # Each bot ran in its own folder, and both children (holding the pipes open) are dead.
+    for folder in folders:
+        assert process_gone(int((folder / "child.pid").read_text()))
+    assert replay.players[0]["workdir"] == str(folders[0])
+
+
+def test_far_over_the_limit_is_always_a_timeout() -> None:
+    config = SMALL.replace(move_time_ms=50.0, startup_ms=0.0)
+    replay = play_match(config, [misbehave("sleep", 500), INSTANT], 2)
+    assert kinds_of(replay, 1) == kinds("TTTTT" + "S" * 7)
+    assert all(turn.elapsed_ms is not None and turn.elapsed_ms >= 50.0 for turn in turns_of(replay, 1)[:5])
+
+
+def test_well_under_the_limit_is_never_penalised() -> None:
+    replay = play_match(PRESETS["trial"].replace(move_time_ms=50.0), [INSTANT, INSTANT], 4)
+    assert replay.result is not None and replay.result.turns == 1024
+    assert replay.stats[1].timeouts == replay.stats[2].timeouts == 0
+    assert replay.stats[1].moves == replay.stats[2].moves == 512
+
+
+def test_a_bot_sleeping_a_twentieth_of_the_limit_is_never_penalised() -> None:
+    replay = play_match(SMALL, [misbehave("sleep", 5), INSTANT], 6)
+    assert kinds_of(replay, 1) == kinds("M" * 12)
+
+
+def test_think_time_runs_from_the_request_to_the_answer() -> None:
+    replay = play_match(SMALL.replace(move_time_ms=1000.0), [misbehave("sleep", 20), INSTANT], 6)
+    times = [turn.elapsed_ms for turn in turns_of(replay, 1)]
+    assert all(ms is not None and ms >= 20.0 for ms in times)
+    assert statistics.median(times) < 20.0 + 60.0  # type: ignore[type-var]
+
+
+def test_the_first_request_gets_the_start_up_allowance() -> None:
+    allowed = play_match(SMALL.replace(startup_ms=3000.0), [misbehave("slow_start", 500), INSTANT], 1)
+    assert kinds_of(allowed, 1) == kinds("M" * 12)
+    # The strict rule: the first request gets the normal limit too.
+    strict = play_match(SMALL.replace(startup_ms=0.0), [misbehave("slow_start", 500), INSTANT], 1)
+    first = turns_of(strict, 1)[0]
+    assert first.kind is TurnKind.TIMEOUT
+    assert first.elapsed_ms is not None and 100.0 <= first.elapsed_ms < 500.0
+
+
+def test_verbose_logs_every_line_both_ways() -> None:
+    log = io.StringIO()
+    replay = play_match(SMALL.replace(turn_limit=4), [INSTANT, misbehave("garbage")], 8, verbose=log)
+    text = log.getvalue()
+    first = replay.setup[0]
+    assert f"-> 1: {first}\n" in text and f"-> 2: {first}\n" in text
+    assert "-> 1: M\n" in text and "-> 2: M\n" in text
+    assert f"<- 1: {replay.turns[0].move}   (" in text
+    assert "<- 2: hello world   (" in text
+
+
+def test_names_commands_and_diagnostics_in_the_replay(tmp_path: Path) -> None:
+    replay = play_match(SMALL, [" ".join(INSTANT), INSTANT], 1, names=["alpha", "beta"])
+    assert replay.names == ["alpha", "beta"]
+    first = replay.players[0]
+    assert first["command"] == [*INSTANT, "1", "10", "2"]
+    assert first["problems"] == [] and first["ended"] == "closed" and first["exit_code"] == 0
+
+
+def _write(path: Path, text: str, mode: int) -> str:
+    path.write_text(text)
+    path.chmod(mode)
+    return str(path)
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (lambda tmp: "no-such-program-flit", "command not found: no-such-program-flit (it is not on PATH)"),
+        (lambda tmp: str(tmp / "missing"), "(no such file)"),
+        (lambda tmp: _write(tmp / "plain.sh", "echo hi\n", 0o644), "is not executable"),
+        (lambda tmp: str(tmp), "is a folder, not a program"),
+        (lambda tmp: "'unclosed", "cannot read command"),
+        (lambda tmp: "", "the command is empty"),
+        (lambda tmp: _write(tmp / "noshebang", "echo hi\n", 0o755), "a script needs a #! line"),
+        (lambda tmp: _write(tmp / "badshebang", "#!/no/such/interpreter\n", 0o755), "check the interpreter"),
+    ],
+    ids=["not-on-path", "no-such-file", "not-executable", "folder", "bad-quoting", "empty", "no-shebang", "bad-shebang"],
+)
+def test_commands_that_cannot_start_fail_before_the_game(
+    make: Callable[[Path], str], message: str, tmp_path: Path
+) -> None:
+    marker = tmp_path / "started"
+    first = [PYTHON, "-c", f"open({str(marker)!r}, 'w'); import time; time.sleep(30)"]
+    started = time.monotonic()
+    with pytest.raises(BotCommandError, match="bot 2") as error:
+        play_match(SMALL, [first, make(tmp_path)], 1)
+    assert message in str(error.value)
+    assert time.monotonic() - started < 5, "the bot already started was stopped, not waited for"
+
+
+def test_a_wrong_number_of_commands_is_an_error() -> None:
+    with pytest.raises(BotCommandError, match="needs 2 bot commands, got 1"):
+        play_match(SMALL, [INSTANT], 1)
+
+
+def test_relative_program_paths_are_found_in_the_working_folder(tmp_path: Path) -> None:
+    folder = tmp_path / "bot"
+    folder.mkdir()
+    _write(folder / "run.sh", f"#!/bin/sh\nexec {PYTHON} {INSTANT[1]} \"$@\"\n", 0o755)
+    replay = play_match(SMALL, ["./run.sh", INSTANT], 1, workdirs=[folder, None])
+    assert kinds_of(replay, 1) == kinds("M" * 12)
+    assert replay.players[0]["command"][0] == str(folder / "run.sh")
+
+
+def test_match_steps_one_turn_at_a_time() -> None:
+    with Match(SMALL, [INSTANT, INSTANT], 3) as match:
+        first = match.step()
+        assert first.index == 0 and first.player == 1 and first.kind is TurnKind.MOVE
+        match.run(5)
+        assert match.game.turn == 6
+        replay = match.replay()
+    assert replay.result is None and len(replay.turns) == 6
+    assert replay.players[1]["ended"] == "closed"
+
+
+def test_cli_match_writes_the_replay_even_when_a_bot_crashes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "game.json"
+    command = " ".join(misbehave("crash_after", 1))
+    status = main([
+        "match", command, " ".join(INSTANT), "--preset", "trial", "--turns", "20", "--seed", "4",
+        "--replay", str(out), "--logs", str(tmp_path / "logs"), "--quiet",
+    ])
+    assert status == 0
+    replay = Replay.load(out)
+    assert replay.stats[1].status is PlayerStatus.CRASHED
+    printed = capsys.readouterr().out
+    assert "crashed: the program exited with code 1" in printed
+    assert "RuntimeError: boom at request 2" in printed
+    assert f"Replay written to {out}" in printed
+
+
+def test_cli_match_gives_each_bot_a_working_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    status = main([
+        "match", " ".join(misbehave("spawn_child")), " ".join(INSTANT), "--turns", "6",
+        "--workdirs", str(tmp_path / "work"), "--logs", str(tmp_path / "logs"), "--quiet",
+    ])
+    assert status == 0
+    assert (tmp_path / "work" / "bot1" / "child.pid").exists()
+    assert (tmp_path / "work" / "bot2").is_dir()
+
+
+def test_cli_match_reports_a_missing_command(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["match", "./no-such-bot", " ".join(INSTANT)]) == 2
+    assert "bot 1: command not found: ./no-such-bot" in capsys.readouterr().err
+
+
+def test_an_interrupted_match_still_stops_its_bots(tmp_path: Path) -> None:
+    match = Match(SMALL, [misbehave("spawn_child"), INSTANT], 1, workdirs=[tmp_path, None])
+    with pytest.raises(KeyboardInterrupt), match:
+        match.step()
+        raise KeyboardInterrupt
+    assert process_gone(int((tmp_path / "child.pid").read_text()))
+    assert all(connection.process.returncode is not None for connection in match.connections)
+
+
+def test_environment_is_inherited(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("FLIT_TEST_MARK", "seen")
+    script = "import os, sys; sys.stderr.write(os.environ.get('FLIT_TEST_MARK', '-') + '\\n'); sys.exit(0)"
+    replay = play_match(SMALL.replace(turn_limit=2), [[PYTHON, "-c", script], INSTANT], 1)
+    assert replay.players[0]["stderr_tail"] == ["seen"]
+    assert os.environ["FLIT_TEST_MARK"] == "seen"
