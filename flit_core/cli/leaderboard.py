@@ -1,0 +1,60 @@
+"""``flit-arena leaderboard``: rebuild a tournament's leaderboard from its results folder."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from ..tournament import rating
+from ..tournament.export import Leaderboard, csv_text, describe, json_text, table_text, write_exports
+from ..tournament.results import leaderboard_of
+from ..tournament.store import ResultsStore
+
+_PRINTERS = {"table": table_text, "csv": csv_text, "json": json_text}
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``leaderboard`` subcommand."""
+    parser = subparsers.add_parser(
+        "leaderboard",
+        help="rebuild a tournament's leaderboard from its results folder",
+        description="Rebuild the leaderboard from the games in a results folder (also while the "
+        "tournament is running), print it, and rewrite FOLDER/leaderboard.{csv,json,html}.",
+    )
+    parser.add_argument("folder", metavar="FOLDER", help="a tournament's results folder (its --out)")
+    parser.add_argument("--format", choices=sorted(_PRINTERS), default="table", help="what to print (default: table)")
+    parser.add_argument("--no-export", action="store_true", help="do not rewrite the leaderboard files")
+    parser.add_argument("--no-rating", action="store_true", help="leave out the OpenSkill rating")
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print (and export) the leaderboard of ``args.folder``."""
+    show_leaderboard(args.folder, fmt=args.format, export=not args.no_export, rated=not args.no_rating)
+    return 0
+
+
+def show_leaderboard(folder: str, *, fmt: str = "table", export: bool = True, rated: bool = True) -> Leaderboard:
+    """Print the leaderboard of a results folder and (optionally) write its exports there."""
+    with ResultsStore.open(folder) as store:
+        board = leaderboard_of(store, rated=rated)
+    written = write_exports(board, folder) if export else []
+    if fmt != "table":
+        print(_PRINTERS[fmt](board), end="")
+        return board
+    print()
+    print(describe(board))
+    print(table_text(board))
+    timeouts = [f"{row.name} {row.timeouts}" for row in board.standings if row.timeouts]
+    if timeouts:
+        print(f"Timeouts per bot: {', '.join(timeouts)} (if one bot's count looks unfair, run fewer --jobs)")
+    limit = float(board.about["config"]["move_time_ms"])
+    slow = [f"{row.name} {row.think_ms_max:.0f} ms" for row in board.standings if row.think_ms_max > limit]
+    if slow and not board.about["referee"]:
+        print(f"In-process games enforce no time limit, and some moves took longer than {limit:g} ms: "
+              f"{', '.join(slow)} (--referee plays under real limits)")
+    if rated and not board.rated and board.standings:
+        print(f"(No rating column: openskill is not installed; {rating.INSTALL_HINT})")
+    if written:
+        print("Written: " + ", ".join(written))
+    return board

@@ -1,0 +1,156 @@
+"""``flit-arena tournament``: many games between the bots of an entrants file, resumable."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+from typing import Any
+
+from ..config import PRESETS, GameConfig
+from ..tournament.definition import Tournament
+from ..tournament.entrants import Entrant, load_entrants
+from ..tournament.executors import DASK_SCHEME, default_jobs, jobs_warning
+from ..tournament.runner import RunSummary, run_tournament
+from ..tournament.store import DATABASE, ResultsStore
+from .leaderboard import show_leaderboard
+from .main import CommandError
+from .options import _read_json, add_config_options, config_from_args, seed_arg
+
+#: Settings options whose presence means "these settings", not "the stored ones".
+_SETTING_OPTIONS = ("preset", "config", "size", "turn_limit", "move_time_ms", "startup_ms", "spawn", "spawn_odds", "players")
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``tournament`` subcommand."""
+    parser = subparsers.add_parser(
+        "tournament",
+        help="play many games between the bots of an entrants file and rank them",
+        description="Play a tournament between the bots listed in ENTRANTS.toml and rank them. "
+        "Every finished game is committed to OUT/tournament.sqlite with its replay in OUT/replays/; "
+        "run the same command again to resume an interrupted tournament (options left out are "
+        "taken from the store). The leaderboard is printed and written to OUT/leaderboard.{csv,json,html}.",
+    )
+    parser.add_argument("entrants", metavar="ENTRANTS.toml", help="the bots: [entrants] name = \"bot.py\" or \"./program\"")
+    parser.add_argument("--out", required=True, metavar="FOLDER", help="results folder (created, or resumed)")
+    parser.add_argument("--games", type=_positive, help="games to play in all (a new tournament needs it)")
+    parser.add_argument("--seed", type=seed_arg, help="tournament seed (default: random for a new tournament)")
+    parser.add_argument("--players", type=int, choices=(2, 3, 4), help="players per game (default: the preset's)")
+    add_config_options(parser)
+    parser.add_argument(
+        "--referee", action="store_true",
+        help="play Python bot files as programs under the referee, with real time limits "
+        "(always so when a program is among the entrants)",
+    )
+    parser.add_argument("--jobs", type=_positive, help="games at once (default: fair for the cores and players)")
+    parser.add_argument(
+        "--executor", default="process", metavar="KIND",
+        help="'process' (local processes, the default) or dask://HOST:PORT (a Dask cluster)",
+    )
+    parser.add_argument("--no-progress", action="store_true", help="no live progress line")
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Play (or resume) the tournament, then print and export its leaderboard."""
+    entrants = load_entrants(args.entrants)
+    stored = _stored_definition(args.out)
+    tournament = _tournament(args, entrants, stored)
+    dask = args.executor.startswith(DASK_SCHEME)
+    if not dask:
+        # On a cluster the programs must exist on the workers, not necessarily here.
+        for entrant in entrants:
+            entrant.check_runnable()
+    jobs = args.jobs if args.jobs or dask else default_jobs(tournament.config.players, tournament.programs)
+    warning = None if dask else jobs_warning(jobs, tournament.config.players, tournament.programs)
+    if warning:
+        _warn(warning)
+    if tournament.games % tournament.block:
+        _warn(
+            f"seats are balanced over each block of {tournament.block} games; --games {tournament.games} "
+            f"ends inside a block, so some entrants play a seat or a game more (use a multiple of {tournament.block})"
+        )
+
+    def announce(resumed: int) -> None:
+        how = "bot programs under the referee" if tournament.programs else "Python bots in-process"
+        print(
+            f"Tournament: {len(entrants)} entrants, {tournament.games} games of {tournament.config.describe()}; "
+            f"seed {tournament.seed}; {how}; results in {args.out}"
+            + (f" (resuming: {resumed} games done)" if resumed else ""),
+            flush=True,
+        )
+
+    try:
+        summary = run_tournament(
+            tournament, args.out, executor=args.executor, jobs=jobs,
+            progress=None if args.no_progress else sys.stderr, warn=_warn, on_start=announce,
+        )
+    except KeyboardInterrupt:
+        print(f"Interrupted: the finished games are in {args.out}; run the same command to resume.", file=sys.stderr)
+        raise
+    print(_played(summary))
+    show_leaderboard(args.out)
+    return 0
+
+
+def _tournament(args: argparse.Namespace, entrants: list[Entrant], stored: dict[str, Any] | None) -> Tournament:
+    """The tournament the options ask for; options left out come from the store when resuming."""
+    if stored is not None and not any(getattr(args, name) is not None for name in _SETTING_OPTIONS):
+        config = GameConfig.from_dict(stored["definition"]["config"])
+    else:
+        config = config_from_args(args, _players(args, entrants))
+    if args.seed is not None:
+        seed = args.seed
+    elif stored is not None:
+        seed = stored["definition"]["seed"]
+    else:
+        seed = random.SystemRandom().randrange(2**32)
+    if args.games is not None:
+        games = args.games
+    elif stored is not None:
+        games = int(stored["games"])
+    else:
+        raise CommandError("a new tournament needs --games N (the number of games to play)")
+    referee = args.referee or bool(stored and stored["definition"].get("referee"))
+    return Tournament(tuple(entrants), config, seed, games, referee)
+
+
+def _players(args: argparse.Namespace, entrants: list[Entrant]) -> int:
+    if args.players is not None:
+        return int(args.players)
+    if args.preset:
+        return PRESETS[args.preset].players
+    if args.config:
+        return GameConfig.from_dict(_read_json(args.config)).players
+    # No settings given: the trial game for a few bots, the full KotH for four or more.
+    return PRESETS["standard" if len(entrants) >= PRESETS["standard"].players else "trial"].players
+
+
+def _stored_definition(folder: str) -> dict[str, Any] | None:
+    if not os.path.isfile(os.path.join(folder, DATABASE)):
+        return None
+    with ResultsStore.open(folder) as store:
+        return {"definition": store.definition(), "games": store.meta().get("games", "0")}
+
+
+def _played(summary: RunSummary) -> str:
+    if not summary.played:
+        return f"Nothing to play: all {summary.total} games are in the store."
+    rate = summary.played / summary.seconds if summary.seconds > 0 else 0.0
+    line = f"Played {summary.played} games in {summary.seconds:.1f} s ({rate:.2f} games/s, {summary.workers})"
+    return line + "."
+
+
+def _warn(message: str) -> None:
+    print(f"flit-arena tournament: warning: {message}", file=sys.stderr, flush=True)
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text, 10)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a whole number is needed, not {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return value

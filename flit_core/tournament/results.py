@@ -1,0 +1,35 @@
+"""The leaderboard of a results folder, rebuilt from its store at any time."""
+
+from __future__ import annotations
+
+from ..config import GameConfig
+from . import rating
+from .export import Leaderboard
+from .leaderboard import leaderboard
+from .store import ResultsStore
+
+#: How the rating column is computed, for the exports' notes.
+RATING_NOTE = (
+    "OpenSkill (Plackett-Luce) over every game's final placement by pieces, "
+    "in schedule order; shown as mu - 3 sigma"
+)
+
+
+def leaderboard_of(store: ResultsStore, *, rated: bool = True) -> Leaderboard:
+    """The standings of every finished game in ``store`` (rated if openskill is installed)."""
+    records = store.records()
+    definition = store.definition()
+    ratings = rating.compute_ratings(records) if rated and rating.available() else None
+    standings = leaderboard(records, ratings, entrants=[entry["name"] for entry in definition["entrants"]])
+    about = {
+        "settings": GameConfig.from_dict(definition["config"]).describe(),
+        "config": definition["config"],
+        "seed": definition["seed"],
+        "entrants": definition["entrants"],
+        # False: Python bots played in-process, where no time limit is enforced.
+        "referee": bool(definition.get("referee")),
+        "games_finished": len(records),
+        "games_total": int(store.meta().get("games", len(records))),
+        "rating": RATING_NOTE if ratings is not None else None,
+    }
+    return Leaderboard(standings, about)

@@ -1,0 +1,378 @@
+"""The results store: one folder holding an SQLite database and the games' replay files.
+
+Layout of a results folder::
+
+    tournament.sqlite      the store (SQLite, WAL): the definition and every finished game
+    tournament.lock        held by the run that is playing (two runs never mix)
+    replays/000042.json    the replay of game 42
+    leaderboard.*          the exports (rebuilt at any time with `flit-arena leaderboard`)
+
+Nothing is lost and nothing is counted twice: a game's replay file is written (atomically)
+before the game is committed, one transaction per game, keyed by its place in the
+schedule; a game that was being played when the run died simply is not in the store, so
+the next run plays it again. The store refuses, without touching it, a file that is not
+one of its own, and a tournament whose definition differs from the one it holds.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime
+import json
+import os
+import sqlite3
+from collections.abc import Iterator
+from types import TracebackType
+from typing import Any
+
+from ..errors import FlitError
+from .definition import Tournament
+from .leaderboard import GameRecord, SeatRecord
+from .play import GameDone
+
+FORMAT = "flit-arena-tournament"
+VERSION = 1
+DATABASE = "tournament.sqlite"
+LOCK = "tournament.lock"
+REPLAYS = "replays"
+#: Marks a replay file a worker wrote for a game that is not committed yet.
+DRAFT = ".draft"
+
+_SCHEMA = """
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE games (
+    idx INTEGER PRIMARY KEY,          -- the game's place in the schedule
+    deal INTEGER NOT NULL,
+    seed INTEGER NOT NULL,
+    winner INTEGER,                   -- the winning seat, NULL on a tie for first
+    outcome TEXT NOT NULL,
+    reason TEXT NOT NULL,
+    turns INTEGER NOT NULL,
+    seconds REAL NOT NULL,            -- wall time of the game itself
+    replay TEXT NOT NULL,             -- relative to the results folder
+    finished TEXT NOT NULL            -- UTC, ISO 8601
+);
+CREATE TABLE seats (
+    game INTEGER NOT NULL REFERENCES games(idx),
+    seat INTEGER NOT NULL,
+    entrant TEXT NOT NULL,
+    pieces INTEGER NOT NULL,
+    moves INTEGER NOT NULL,
+    timeouts INTEGER NOT NULL,
+    invalid INTEGER NOT NULL,
+    errors INTEGER NOT NULL,
+    crashed INTEGER NOT NULL,
+    frozen INTEGER NOT NULL,
+    timed INTEGER NOT NULL,
+    think_ms_total REAL NOT NULL,
+    think_ms_max REAL NOT NULL,
+    PRIMARY KEY (game, seat)
+);
+CREATE INDEX seats_by_entrant ON seats (entrant);
+"""
+
+#: SeatRecord fields in the seats table's column order (after game and seat).
+_SEAT_FIELDS = ("name", "pieces", "moves", "timeouts", "invalid", "errors", "crashed",
+                "frozen", "timed", "think_ms_total", "think_ms_max")
+
+
+class StoreError(FlitError):
+    """The results folder or its database cannot be used (and was left untouched)."""
+
+
+class ResultsStore:
+    """An open results folder. Use :meth:`create_or_resume` to play, :meth:`open` to read."""
+
+    def __init__(self, folder: str, connection: sqlite3.Connection) -> None:
+        """Use the class methods; they check the database before anything is written."""
+        self.folder = folder
+        self._db = connection
+        self._lock: Any = None
+
+    # -- opening ----------------------------------------------------------------------
+
+    @classmethod
+    def open(cls, folder: str | os.PathLike[str]) -> ResultsStore:
+        """Open an existing results folder for reading."""
+        folder = os.fspath(folder)
+        path = os.path.join(folder, DATABASE)
+        if not os.path.isfile(path):
+            what = "does not exist" if not os.path.exists(folder) else f"holds no {DATABASE}"
+            raise StoreError(f"{folder} {what}: it is not a tournament's results folder")
+        store = cls(folder, _connect(path, create=False))
+        store._check_format()
+        return store
+
+    @classmethod
+    def create_or_resume(cls, folder: str | os.PathLike[str], tournament: Tournament) -> tuple[ResultsStore, list[str]]:
+        """Open ``folder`` to play ``tournament``: a new store, or the one it was started in.
+
+        Returns the store (locked against a second run) and warnings for the user.
+        """
+        folder = os.fspath(folder)
+        path = os.path.join(folder, DATABASE)
+        # The folder may hold what a run killed while it started left there; anything
+        # else belongs to someone else.
+        if not os.path.exists(path) and os.path.isdir(folder) and set(os.listdir(folder)) - {REPLAYS, LOCK}:
+            raise StoreError(
+                f"{folder} already holds other files and no tournament: choose a new or empty --out folder"
+            )
+        try:
+            os.makedirs(os.path.join(folder, REPLAYS), exist_ok=True)
+        except OSError as error:
+            raise StoreError(f"cannot make the results folder {folder}: {error.strerror}") from None
+        store = cls(folder, _connect(path, create=True))
+        try:
+            store._take_lock()
+            new = not store._tables()
+            warnings = [] if new else store._check_definition(tournament)
+            # Only now that the file is known to be ours (or empty) is anything written.
+            # WAL with NORMAL survives any crash of the process; a power cut may lose the
+            # last few commits, which are then simply played again.
+            store._db.execute("PRAGMA journal_mode=WAL")
+            store._db.execute("PRAGMA synchronous=NORMAL")
+            if new:
+                store._initialise(tournament)
+            # A smaller --games than before plays nothing more; it does not shrink the target.
+            target = max(tournament.games, int(store.meta().get("games", 0)))
+            store._set_meta("games", str(target))
+            store._remove_drafts()
+        except BaseException:
+            store.close()
+            raise
+        return store, warnings + store._missing_replays()
+
+    def _take_lock(self) -> None:
+        try:
+            import fcntl
+        except ImportError:  # no advisory locks on this system: run one at a time by hand
+            return
+        handle = open(os.path.join(self.folder, LOCK), "a")  # noqa: SIM115 (held until close())
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            handle.close()
+            raise StoreError(f"another tournament run is playing in {self.folder} right now") from None
+        self._lock = handle
+
+    def _tables(self) -> set[str]:
+        try:
+            rows = self._db.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall()
+        except sqlite3.DatabaseError as error:
+            raise StoreError(
+                f"{self._path} is not a tournament results store ({error}); it was left untouched"
+            ) from None
+        return {row[0] for row in rows}
+
+    def _check_format(self) -> None:
+        if "meta" not in self._tables():
+            raise StoreError(f"{self._path} is an SQLite database of something else; it was left untouched")
+        meta = self.meta()
+        if meta.get("format") != FORMAT:
+            raise StoreError(f"{self._path} is not a tournament results store; it was left untouched")
+        if meta.get("version") != str(VERSION):
+            raise StoreError(
+                f"{self._path} is a version {meta.get('version')} store; this flit-arena reads version {VERSION}"
+            )
+        try:
+            problems = [row[0] for row in self._db.execute("PRAGMA quick_check").fetchall()]
+        except sqlite3.DatabaseError as error:
+            problems = [str(error)]
+        if problems != ["ok"]:
+            raise StoreError(f"{self._path} is damaged ({'; '.join(problems[:3])}); it was left untouched")
+
+    def _initialise(self, tournament: Tournament) -> None:
+        fingerprints = {entrant.name: entrant.fingerprint() for entrant in tournament.entrants}
+        with self._transaction() as db:
+            for statement in _SCHEMA.split(";"):
+                if statement.strip():
+                    db.execute(statement)
+            db.executemany("INSERT INTO meta VALUES (?, ?)", [
+                ("format", FORMAT),
+                ("version", str(VERSION)),
+                ("definition", json.dumps(tournament.identity(), sort_keys=True)),
+                ("fingerprints", json.dumps(fingerprints, sort_keys=True)),
+                ("created", _now()),
+            ])
+
+    def _check_definition(self, tournament: Tournament) -> list[str]:
+        self._check_format()
+        meta = self.meta()
+        stored = json.loads(meta["definition"])
+        wanted = tournament.identity()
+        if stored != wanted:
+            raise StoreError(
+                f"{self.folder} holds a different tournament ({_difference(stored, wanted)}). "
+                f"Run it again with the entrants and options it was started with, or choose another --out folder."
+            )
+        before = json.loads(meta.get("fingerprints", "{}"))
+        return [
+            f"{entrant.name}'s files changed since this tournament started: its results will mix both versions"
+            for entrant in tournament.entrants
+            if before.get(entrant.name) not in (None, entrant.fingerprint())
+        ]
+
+    def _remove_drafts(self) -> None:
+        folder = os.path.join(self.folder, REPLAYS)
+        for name in os.listdir(folder):
+            if DRAFT in name:
+                with contextlib.suppress(FileNotFoundError):
+                    os.remove(os.path.join(folder, name))
+
+    def _missing_replays(self) -> list[str]:
+        missing = [
+            index for index, replay in self._db.execute("SELECT idx, replay FROM games ORDER BY idx")
+            if not os.path.exists(os.path.join(self.folder, replay))
+        ]
+        if not missing:
+            return []
+        shown = ", ".join(map(str, missing[:10])) + (" ..." if len(missing) > 10 else "")
+        return [f"{len(missing)} finished game(s) have lost their replay file: {shown}"]
+
+    # -- reading ----------------------------------------------------------------------
+
+    @property
+    def _path(self) -> str:
+        return os.path.join(self.folder, DATABASE)
+
+    def meta(self) -> dict[str, str]:
+        """The store's key/value table: format, version, definition, games, created."""
+        return dict(self._db.execute("SELECT key, value FROM meta").fetchall())
+
+    def definition(self) -> dict[str, Any]:
+        """The stored tournament identity (config, seed, entrants)."""
+        return json.loads(self.meta()["definition"])  # type: ignore[no-any-return]
+
+    def finished(self) -> set[int]:
+        """The indices of the games already in the store."""
+        return {row[0] for row in self._db.execute("SELECT idx FROM games")}
+
+    def records(self) -> list[GameRecord]:
+        """Every finished game's record, in schedule order."""
+        seats: dict[int, list[SeatRecord]] = {}
+        for row in self._db.execute(
+            f"SELECT game, {', '.join(_column(field) for field in _SEAT_FIELDS)} FROM seats ORDER BY game, seat"
+        ):
+            values = dict(zip(_SEAT_FIELDS, row[1:]))
+            values["crashed"] = bool(values["crashed"])
+            values["frozen"] = bool(values["frozen"])
+            seats.setdefault(row[0], []).append(SeatRecord(**values))
+        return [
+            GameRecord(index, tuple(seats.get(index, ())), winner)
+            for index, winner in self._db.execute("SELECT idx, winner FROM games ORDER BY idx")
+        ]
+
+    def game_seconds(self) -> list[float]:
+        """Wall time of every finished game."""
+        return [row[0] for row in self._db.execute("SELECT seconds FROM games ORDER BY idx")]
+
+    # -- writing ----------------------------------------------------------------------
+
+    def replay_path(self, index: int) -> str:
+        """Where game ``index``'s replay file goes."""
+        return os.path.join(self.folder, self.replay_name(index))
+
+    def draft_path(self, index: int) -> str:
+        """Where a local worker writes game ``index``'s replay before it is committed.
+
+        A worker of a run that was killed may still finish its game: it writes a draft
+        nobody moves, never the committed game's file.
+        """
+        return f"{self.replay_path(index)}{DRAFT}{os.getpid()}"
+
+    @staticmethod
+    def replay_name(index: int) -> str:
+        """Game ``index``'s replay file, relative to the results folder."""
+        return f"{REPLAYS}/{index:06d}.json"
+
+    def record(self, done: GameDone) -> None:
+        """Commit a finished game (writing its replay first if the worker sent it back)."""
+        if done.replay is not None:
+            done.replay.save(self.replay_path(done.index))
+        elif done.replay_file is not None:
+            os.replace(done.replay_file, self.replay_path(done.index))
+        record = done.record
+        with self._transaction() as db:
+            db.execute(
+                "INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (done.index, done.game.deal, done.game.seed, record.winner, done.outcome, done.reason,
+                 done.turns, done.seconds, self.replay_name(done.index), _now()),
+            )
+            db.executemany(
+                f"INSERT INTO seats VALUES ({', '.join('?' * (len(_SEAT_FIELDS) + 2))})",
+                [(done.index, number, *(getattr(seat, field) for field in _SEAT_FIELDS))
+                 for number, seat in enumerate(record.seats, 1)],
+            )
+
+    def _set_meta(self, key: str, value: str) -> None:
+        with self._transaction() as db:
+            db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (key, value))
+
+    @contextlib.contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            yield self._db
+        except BaseException:
+            self._db.execute("ROLLBACK")
+            raise
+        self._db.execute("COMMIT")
+
+    # -- closing ----------------------------------------------------------------------
+
+    def close(self) -> None:
+        """Close the database and release the lock."""
+        self._db.close()
+        if self._lock is not None:
+            self._lock.close()
+            self._lock = None
+
+    def __enter__(self) -> ResultsStore:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None) -> None:
+        self.close()
+
+
+def _connect(path: str, *, create: bool) -> sqlite3.Connection:
+    mode = "rwc" if create else "rw"
+    uri = "file:" + os.path.abspath(path).replace("?", "%3f").replace("#", "%23") + f"?mode={mode}"
+    try:
+        # Autocommit mode: transactions are explicit, one per game.
+        return sqlite3.connect(uri, uri=True, isolation_level=None)
+    except sqlite3.Error as error:
+        raise StoreError(f"cannot open {path}: {error}") from None
+
+
+def _column(field: str) -> str:
+    return "entrant" if field == "name" else field
+
+
+def _difference(stored: dict[str, Any], wanted: dict[str, Any]) -> str:
+    parts = []
+    if stored.get("referee") != wanted.get("referee"):
+        how = {True: "under the referee", False: "in-process"}
+        parts.append(f"bots played {how[bool(stored.get('referee'))]} there, {how[bool(wanted.get('referee'))]} here")
+    if stored.get("seed") != wanted.get("seed"):
+        parts.append(f"seed {stored.get('seed')} there, {wanted.get('seed')} here")
+    if stored.get("config") != wanted.get("config"):
+        keys = sorted(
+            key for key in set(stored["config"]) | set(wanted["config"])
+            if stored["config"].get(key) != wanted["config"].get(key)
+        )
+        parts.append("settings differ: " + ", ".join(
+            f"{key} {stored['config'].get(key)} there, {wanted['config'].get(key)} here" for key in keys
+        ))
+    if stored.get("entrants") != wanted.get("entrants"):
+        there = {entry["name"]: entry for entry in stored["entrants"]}
+        here = {entry["name"]: entry for entry in wanted["entrants"]}
+        changed = [name for name in there.keys() & here.keys() if there[name] != here[name]]
+        for label, names in (("only there", there.keys() - here.keys()), ("only here", here.keys() - there.keys()),
+                             ("defined differently", changed)):
+            if names:
+                parts.append(f"entrants {label}: {', '.join(sorted(names))}")
+    return "; ".join(parts) or "its definition differs"
+
+
+def _now() -> str:
+    return datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")

@@ -1,0 +1,173 @@
+"""``flit-arena tournament`` and ``flit-arena leaderboard``, the progress line, fair jobs."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from flit_core.cli import main
+from flit_core.tournament.executors import cpu_count, default_jobs, jobs_warning
+from flit_core.tournament.progress import Progress, format_duration, progress_line
+from tournament_support import GREEDY_BOT, RANDOM_BOT, entrants_file, stored_games
+
+SMALL_GAME = ["--size", "8", "--turns", "40"]
+
+
+@pytest.fixture
+def entrants(tmp_path: Path) -> Path:
+    return entrants_file(tmp_path, {"random": str(RANDOM_BOT), "greedy": str(GREEDY_BOT)})
+
+
+def tournament(entrants: Path, out: Path, *options: str) -> list[str]:
+    return ["tournament", str(entrants), "--out", str(out), "--no-progress", *options]
+
+
+def test_a_tournament_from_start_to_leaderboard(tmp_path: Path, entrants: Path, capsys) -> None:
+    out = tmp_path / "results"
+    assert main(tournament(entrants, out, "--preset", "trial", *SMALL_GAME, "--games", "6", "--seed", "9")) == 0
+    printed = capsys.readouterr().out
+    assert "Tournament: 2 entrants, 6 games of 2 players, 8x8 torus, 40 turns" in printed
+    assert "seed 9; Python bots in-process" in printed
+    assert "Played 6 games" in printed
+    table = printed[printed.index("#  bot"):]
+    assert "greedy" in table and "random" in table and "rating" in table
+    for name in ("leaderboard.csv", "leaderboard.json", "leaderboard.html"):
+        assert (out / name).stat().st_size > 0
+    exported = (out / "leaderboard.html").read_text()
+
+    # The same command again: nothing to play, the same leaderboard.
+    assert main(tournament(entrants, out, "--preset", "trial", *SMALL_GAME, "--games", "6", "--seed", "9")) == 0
+    again = capsys.readouterr().out
+    assert "Nothing to play: all 6 games are in the store." in again
+    assert again[again.index("#  bot"):again.index("Written")] == table[:table.index("Written")]
+
+    # Rebuilt from the store alone, in every format.
+    assert main(["leaderboard", str(out)]) == 0
+    assert capsys.readouterr().out.split("#  bot")[1] == table.split("#  bot")[1]
+    assert (out / "leaderboard.html").read_text().split("<h2>")[1] == exported.split("<h2>")[1]
+    assert main(["leaderboard", str(out), "--format", "csv", "--no-export"]) == 0
+    rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
+    assert sum(int(row["games"]) for row in rows) == 12
+    assert main(["leaderboard", str(out), "--format", "json", "--no-rating"]) == 0
+    document = json.loads(capsys.readouterr().out)
+    assert document["tournament"]["games_finished"] == 6 and document["tournament"]["seed"] == 9
+    assert all(row["rating"] is None for row in document["standings"])
+
+
+def test_options_left_out_when_resuming_come_from_the_store(tmp_path: Path, entrants: Path, capsys) -> None:
+    out = tmp_path / "results"
+    assert main(tournament(entrants, out, "--preset", "trial", *SMALL_GAME, "--games", "4", "--seed", "3")) == 0
+    capsys.readouterr()
+    assert main(tournament(entrants, out, "--games", "6")) == 0
+    printed = capsys.readouterr().out
+    assert "seed 3" in printed and "8x8 torus, 40 turns" in printed and "resuming: 4 games done" in printed
+    assert [row[0] for row in stored_games(out)] == list(range(6))
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        (["--preset", "trial"], "a new tournament needs --games"),
+        (["--preset", "standard", "--games", "2"], "4-player games need at least 4 entrants"),
+        (["--games", "2", "--executor", "threads"], "unknown executor 'threads'"),
+    ],
+)
+def test_mistakes_are_explained(tmp_path: Path, entrants: Path, capsys, options: list[str], message: str) -> None:
+    assert main(tournament(entrants, tmp_path / "results", *options)) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_a_different_tournament_in_the_folder_is_refused_before_anything_is_played(
+    tmp_path: Path, entrants: Path, capsys
+) -> None:
+    out = tmp_path / "results"
+    assert main(tournament(entrants, out, "--preset", "trial", *SMALL_GAME, "--games", "2", "--seed", "1")) == 0
+    capsys.readouterr()
+    assert main(tournament(entrants, out, "--preset", "trial", *SMALL_GAME, "--games", "2", "--seed", "2")) == 2
+    captured = capsys.readouterr()
+    assert "holds a different tournament (seed 1 there, 2 here)" in captured.err
+    assert "Tournament:" not in captured.out
+
+
+def test_four_entrants_play_the_four_player_game_by_default(tmp_path: Path, capsys) -> None:
+    entrants = entrants_file(tmp_path, {f"bot{i}": str(RANDOM_BOT) for i in range(4)})
+    assert main(tournament(entrants, tmp_path / "results", *SMALL_GAME, "--games", "4")) == 0
+    assert "4 games of 4 players, 8x8 torus" in capsys.readouterr().out
+
+
+def test_asking_for_more_jobs_than_is_fair_warns(tmp_path: Path, entrants: Path, capsys) -> None:
+    jobs = str(cpu_count() + 1)
+    assert main(tournament(entrants, tmp_path / "results", *SMALL_GAME, "--games", "2", "--jobs", jobs)) == 0
+    assert "can starve bots of CPU and make them time out unfairly" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("players", "programs", "cores", "jobs"),
+    [(2, True, 2, 1), (4, True, 2, 1), (4, True, 8, 2), (2, True, 8, 4), (3, True, 8, 2),
+     (2, False, 2, 2), (4, False, 2, 2), (4, False, 1, 1)],
+)
+def test_the_default_jobs_give_every_bot_a_core(players: int, programs: bool, cores: int, jobs: int) -> None:
+    assert default_jobs(players, programs, cores) == jobs
+    assert jobs_warning(jobs, players, programs, cores) is None
+    warning = jobs_warning(jobs + 1, players, programs, cores)
+    assert warning is not None and f"--jobs {jobs + 1}" in warning
+
+
+def test_the_progress_line_shows_done_rate_time_left_and_leaders() -> None:
+    assert progress_line(30, 120, 2.5, [("greedy", 12), ("random", 3)]) == (
+        "[######------------------]  30/120 games  2.5 games/s  0:36 left  leaders: greedy 12, random 3"
+    )
+    assert progress_line(1, 10, 0.05, [], bar=False) == "1/10 games  3 games/min  3:00 left"
+    assert progress_line(0, 10, 0.0, []) == "[------------------------]  0/10 games"
+    assert format_duration(3725) == "1:02:05"
+
+
+class FakeTerminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_the_progress_bar_redraws_in_place_and_counts_only_this_runs_games() -> None:
+    now = [100.0]
+    stream = FakeTerminal()
+    bar = Progress(10, 4, stream, clock=lambda: now[0])
+    now[0] += 2.0
+    bar.update(5, [("a", 3)])
+    now[0] += 0.01  # too soon to redraw
+    bar.update(6, [("a", 4)])
+    now[0] += 2.0
+    bar.update(7, [("a", 4)])
+    bar.close()
+    frames = stream.getvalue().split("\r")[1:]
+    assert len(frames) == 2  # the second update came too soon; close had nothing new
+    assert "5/10 games  30 games/min  0:10 left  leaders: a 3" in frames[0]
+    assert "7/10 games  44.9 games/min  0:04 left  leaders: a 4" in frames[1]
+    assert stream.getvalue().endswith("\n")
+    assert bar.rate == pytest.approx(3 / 4.01)
+
+
+def test_an_out_path_that_is_a_file_is_explained(tmp_path: Path, entrants: Path, capsys) -> None:
+    (tmp_path / "taken").write_text("a file")
+    assert main(tournament(entrants, tmp_path / "taken", "--games", "2")) == 2
+    assert f"cannot make the results folder {tmp_path / 'taken'}: Not a directory" in capsys.readouterr().err
+
+
+def test_a_number_of_games_that_ends_inside_a_balanced_block_is_warned_about(
+    tmp_path: Path, entrants: Path, capsys
+) -> None:
+    # Two entrants: a block is both seat orders, 2 games.
+    assert main(tournament(entrants, tmp_path / "results", *SMALL_GAME, "--games", "3")) == 0
+    assert "balanced over each block of 2 games; --games 3 ends inside a block" in capsys.readouterr().err
+    assert main(tournament(entrants, tmp_path / "other", *SMALL_GAME, "--games", "4")) == 0
+    assert "block" not in capsys.readouterr().err
+
+
+def test_slow_moves_in_process_are_pointed_out(tmp_path: Path, capsys) -> None:
+    entrants = entrants_file(tmp_path, {"random": str(RANDOM_BOT), "greedy": str(GREEDY_BOT)})
+    assert main(tournament(entrants, tmp_path / "results", *SMALL_GAME, "--games", "2", "--move-ms", "0.001")) == 0
+    printed = capsys.readouterr().out
+    assert "In-process games enforce no time limit, and some moves took longer than 0.001 ms: " in printed
