@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 
@@ -12,6 +13,14 @@ from ..errors import FlitError
 #: Modules that each define ``register(subparsers)``; the order is the help's order.
 SUBCOMMAND_MODULES = (
     "flit_core.cli.play",
+    "flit_core.cli.match",
+    "flit_core.cli.bot",
+    "flit_core.cli.check",
+    "flit_core.cli.serve",
+    "flit_core.cli.embed",
+    "flit_core.cli.browser_run",
+    "flit_core.cli.tournament",
+    "flit_core.cli.leaderboard",
 )
 
 
@@ -43,6 +52,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print(f"flit-arena {args.command}: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        # The reader went away (e.g. `flit-arena ... | head`): stop quietly, as Unix tools do.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 141
 
 
 if __name__ == "__main__":

@@ -10,10 +10,16 @@ from ..config import PRESETS, GameConfig, SpawnRule
 from ..errors import ConfigError
 
 
-def add_config_options(parser: argparse.ArgumentParser) -> None:
-    """Add ``--preset``, ``--config`` and the per-field overrides to ``parser``."""
+def add_config_options(
+    parser: argparse.ArgumentParser,
+    preset_default: str = "trial for 2 bots, standard otherwise",
+) -> None:
+    """Add ``--preset``, ``--config`` and the per-field overrides to ``parser``.
+
+    ``preset_default`` describes, for the help, which preset applies when none is given.
+    """
     group = parser.add_argument_group("game settings")
-    group.add_argument("--preset", choices=sorted(PRESETS), help="named settings (default: trial for 2 bots, standard otherwise)")
+    group.add_argument("--preset", choices=sorted(PRESETS), help=f"named settings (default: {preset_default})")
     group.add_argument("--config", metavar="FILE", help="a JSON file of settings (fields of GameConfig)")
     group.add_argument("--size", type=int, help="board width and height")
     group.add_argument("--turns", type=int, dest="turn_limit", help="turn limit")
@@ -26,7 +32,7 @@ def add_config_options(parser: argparse.ArgumentParser) -> None:
 def config_from_args(args: argparse.Namespace, bots: int) -> GameConfig:
     """The configuration the options describe, for a game of ``bots`` bots."""
     if args.config:
-        config = GameConfig.from_dict(_read_json(args.config))
+        config = GameConfig.from_dict(read_json(args.config))
         if args.preset:
             raise ConfigError("give either --preset or --config, not both")
     else:
@@ -48,7 +54,8 @@ def config_from_args(args: argparse.Namespace, bots: int) -> GameConfig:
     return config.replace(**overrides) if overrides else config
 
 
-def _read_json(path: str) -> Any:
+def read_json(path: str) -> Any:
+    """Parse a JSON settings file, with a ConfigError that names the file on failure."""
     try:
         with open(path, encoding="utf-8") as handle:
             return json.load(handle)

@@ -16,7 +16,7 @@ from ..tournament.runner import RunSummary, run_tournament
 from ..tournament.store import DATABASE, ResultsStore
 from .leaderboard import show_leaderboard
 from .main import CommandError
-from .options import _read_json, add_config_options, config_from_args, seed_arg
+from .options import read_json, add_config_options, config_from_args, seed_arg
 
 #: Settings options whose presence means "these settings", not "the stored ones".
 _SETTING_OPTIONS = ("preset", "config", "size", "turn_limit", "move_time_ms", "startup_ms", "spawn", "spawn_odds", "players")
@@ -37,7 +37,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--games", type=_positive, help="games to play in all (a new tournament needs it)")
     parser.add_argument("--seed", type=seed_arg, help="tournament seed (default: random for a new tournament)")
     parser.add_argument("--players", type=int, choices=(2, 3, 4), help="players per game (default: the preset's)")
-    add_config_options(parser)
+    add_config_options(parser, "trial for fewer than 4 entrants, standard otherwise")
     parser.add_argument(
         "--referee", action="store_true",
         help="play Python bot files as programs under the referee, with real time limits "
@@ -122,7 +122,7 @@ def _players(args: argparse.Namespace, entrants: list[Entrant]) -> int:
     if args.preset:
         return PRESETS[args.preset].players
     if args.config:
-        return GameConfig.from_dict(_read_json(args.config)).players
+        return GameConfig.from_dict(read_json(args.config)).players
     # No settings given: the trial game for a few bots, the full KotH for four or more.
     return PRESETS["standard" if len(entrants) >= PRESETS["standard"].players else "trial"].players
 

@@ -20,11 +20,12 @@ import time
 from collections.abc import Sequence
 from typing import BinaryIO
 
-from ..board import Position
+from ..board import Position, update_index
 from ..bot.program import BotLoadError, BotProgram, MoveFunction, call_bot
 from ..bot.view import BotView
 from ..config import PRESETS, GameConfig
 from ..errors import ConfigError
+from ..move import Change
 from ..session import AnswerKind
 
 #: The answer for "no move": origin equal to destination is a pass on any board.
@@ -82,6 +83,8 @@ class _Protocol:
         self._config = config
         self._size = config.size
         self._cells = [0] * (config.size * config.size)
+        # Each colour's squares, kept up to date so a view costs a copy, not a board scan.
+        self._pieces: list[set[int]] = [set() for _ in range(6)]
         self._requests = 0
         self._stdout = stdout
 
@@ -102,6 +105,7 @@ class _Protocol:
         except ValueError:
             print(f"flit_core.bot: ignored a line that is not an update 'x y c': {line[:60]!r}", file=sys.stderr)
             return
+        update_index(self._pieces, self._size, (Change(x, y, colour),), self._cells)
         self._cells[y * self._size + x] = colour
 
     def _answer(self) -> bytes:
@@ -111,7 +115,8 @@ class _Protocol:
         turn = self._me - 1 + self._requests * config.players
         self._requests += 1
         limit = config.first_move_time_ms if first else config.move_time_ms
-        board = Position(self._size, self._cells)  # a copy: the bot may keep it
+        # Copies (the bot may keep its view); the updates were validated on arrival.
+        board = Position._adopt(self._size, self._cells.copy(), [set(group) for group in self._pieces])
         answer = call_bot(self._function, BotView(self._me, config, turn, board, limit), time.perf_counter)
         if answer.kind is AnswerKind.MOVE and answer.move is not None:
             return f"{answer.move}\n".encode("ascii")
