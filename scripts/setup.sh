@@ -13,10 +13,22 @@ if [ ! -x .venv/bin/python ]; then
     "$python" -m venv .venv
 fi
 .venv/bin/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+# The browser page's pinned assets (Pyodide, PyScript, micropip) into web/vendor/.
+web/install-assets.sh .venv/bin/python
+# The pure-Python wheels the JupyterLite site's kernel loads, into build/jupyterlite-wheels/.
+.venv/bin/python scripts/build_jupyterlite.py --prefetch
 
 if [ "$want_test" = 1 ] && [ -d e2e ] && [ ! -x /usr/bin/chromium ]; then
     echo "setup: installing Debian's chromium for the browser tests" >&2
     if [ "$(id -u)" = 0 ]; then sudo=""; else sudo="sudo"; fi
     $sudo apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium >/dev/null
+fi
+
+# The referee tests compile the example C bot (examples/c_bot/) with gcc.
+if [ "$want_test" = 1 ] && ! command -v gcc >/dev/null; then
+    echo "setup: installing Debian's gcc for the C example bot" >&2
+    if [ "$(id -u)" = 0 ]; then sudo=""; else sudo="sudo"; fi
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq gcc libc6-dev >/dev/null
 fi

@@ -1,0 +1,227 @@
+"""Browser arena benchmark: start-up, worker round trips, game speed, runaway recovery, memory.
+
+Runs the real page in headless Chromium (Debian's), offline, from a local server; every
+start-up figure comes from a fresh browser (cold HTTP and code caches). Prints medians.
+
+    .venv/bin/python benchmarks/web.py [--runs 3] [--skip-standard]
+
+The machine's other load matters on 2 cores: the load average is printed before and after.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from flit_core import PRESETS, GameConfig
+from flit_core.web.headless import block_outside, chromium, wait_for
+from flit_core.web.server import ArenaHTTPServer
+from flit_core.web.share import file_seats as seats
+from flit_core.web.share import setup_dict, share_fragment
+
+EXAMPLES = ROOT / "examples"
+ENDLESS = ROOT / "e2e" / "bots" / "endless_bot.py"
+
+
+def link(server: ArenaHTTPServer, config: GameConfig, seed: int, seat_list: list[dict[str, str]], query: str = "") -> str:
+    """The page's address set up for one game (not started)."""
+    return server.url + query + share_fragment(setup_dict(config, seed, seat_list))
+
+
+def fresh_page(browser: Any) -> tuple[Any, Any]:
+    """A new context (cold cache) and page, offline."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    block_outside(context, [])
+    return context, context.new_page()
+
+
+def open_game(browser: Any, url: str) -> tuple[Any, Any]:
+    """Open the page and wait until every bot is ready."""
+    context, page = fresh_page(browser)
+    page.goto(url)
+    wait_for(page, "document.body.dataset.bots === 'ready'")
+    return context, page
+
+
+def play_fast(page: Any, timeout_ms: float = 1_800_000) -> float:
+    """Play the set-up game in fast mode; its wall time in seconds."""
+    page.check("#fast")
+    started = time.perf_counter()
+    page.click("#play")
+    wait_for(page, "document.body.dataset.game === 'over'", timeout_ms=timeout_ms)
+    return time.perf_counter() - started
+
+
+def startup(server: ArenaHTTPServer, runs: int) -> dict[str, list[float]]:
+    """Cold start-up: controls usable, board drawn, both trial bots ready (ms after navigation)."""
+    url = link(server, PRESETS["trial"], 1, seats([EXAMPLES / "random_bot.py", EXAMPLES / "greedy_bot.py"]))
+    figures: dict[str, list[float]] = {"ui": [], "board": [], "bots": []}
+    for _ in range(runs):
+        with chromium() as browser:
+            context, page = open_game(browser, url)
+            timing = page.evaluate("window.arena.timing")
+            for key, values in figures.items():
+                values.append(timing[key])
+            context.close()
+    return figures
+
+
+def round_trips(page: Any, count: int = 2000) -> list[float]:
+    """Bare round trips (ms) to a booted worker: a request it answers at once."""
+    return page.evaluate(
+        f"""async () => {{
+            const process = window.arena.state.match.bots[0].process;
+            const times = [];
+            for (let i = 0; i < {count}; i += 1) {{
+                const start = performance.now();
+                await process.call({{type: "ping"}}).promise;
+                times.push(performance.now() - start);
+            }}
+            return times;
+        }}"""
+    )
+
+
+def renderers() -> dict[int, int]:
+    """Chromium renderer processes: pid -> resident memory in kB. (Renderers rewrite their
+    command line into one string.)"""
+    found = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            command = Path(f"/proc/{entry}/cmdline").read_bytes()
+            if b"chromium" not in command or b"--type=renderer" not in command:
+                continue
+            status = Path(f"/proc/{entry}/status").read_text()
+        except OSError:
+            continue
+        for line in status.splitlines():
+            if line.startswith("VmRSS:"):
+                found[int(entry)] = int(line.split()[1])
+    return found
+
+
+def memory(server: ArenaHTTPServer) -> dict[str, float]:
+    """The page's renderer memory with 0 (two human seats), 2 and 4 bot workers."""
+    trial, standard = PRESETS["trial"], PRESETS["standard"]
+    cases = {
+        "0 workers": link(server, trial, 1, seats([None, None])),
+        "2 workers": link(server, trial, 1, seats([EXAMPLES / "random_bot.py", EXAMPLES / "greedy_bot.py"])),
+        "4 workers": link(server, standard, 1, seats([EXAMPLES / "random_bot.py"] * 4)),
+    }
+    figures = {}
+    for name, url in cases.items():
+        others = set(renderers())  # other people's browsers on a shared machine
+        with chromium() as browser:
+            context, _ = open_game(browser, url)
+            # The page's renderer is the largest of this browser's; its workers run in it.
+            ours = {pid: kb for pid, kb in renderers().items() if pid not in others}
+            figures[name] = max(ours.values()) / 1024
+            context.close()
+    return figures
+
+
+def recovery(server: ArenaHTTPServer, query: str) -> list[float]:
+    """Recovery times (ms, from the deadline until the bot's worker can answer again)."""
+    url = link(server, PRESETS["trial"], 3, seats([EXAMPLES / "greedy_bot.py", ENDLESS]), query)
+    with chromium() as browser:
+        context, page = open_game(browser, url)
+        play_fast(page)
+        times = page.evaluate("window.arena.state.match.bots[1].recoveries")
+        context.close()
+    return times
+
+
+def median(values: list[float]) -> float:
+    """The median."""
+    return statistics.median(values)
+
+
+def p99(values: list[float]) -> float:
+    """The 99th percentile."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
+
+
+def show(label: str, value: str) -> None:
+    """Print one figure."""
+    print(f"  {label:<52} {value}", flush=True)
+
+
+def timed(step: str, function: Callable[[], Any]) -> Any:
+    """Run one part of the benchmark, saying what it is first."""
+    print(step, flush=True)
+    return function()
+
+
+def main() -> int:
+    """Run every measurement and print the figures."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=3, help="cold start-ups to take the median of")
+    parser.add_argument("--skip-standard", action="store_true", help="leave out the (long) standard game")
+    args = parser.parse_args()
+    print(f"Load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
+    isolated = ArenaHTTPServer(port=0, isolated=True).start()
+    plain = ArenaHTTPServer(port=0, isolated=False).start()
+    try:
+        figures = timed(f"Cold start-up ({args.runs} fresh browsers, trial game, 2 bots):", lambda: startup(isolated, args.runs))
+        show("controls usable (median ms after navigation)", f"{median(figures['ui']):.0f}")
+        show("board drawn, Python ready (median ms)", f"{median(figures['board']):.0f}   (each: {', '.join(f'{x:.0f}' for x in figures['board'])})")
+        show("both bots ready (median ms)", f"{median(figures['bots']):.0f}   (each: {', '.join(f'{x:.0f}' for x in figures['bots'])})")
+
+        print("Round trips and games (bots ready, fast mode):", flush=True)
+        trial_url = link(isolated, PRESETS["trial"], 7, seats([EXAMPLES / "random_bot.py", EXAMPLES / "greedy_bot.py"]))
+        with chromium() as browser:
+            context, page = open_game(browser, trial_url)
+            bare = round_trips(page)
+            show("bare round trip to a worker: median / p99 ms", f"{median(bare):.3f} / {p99(bare):.3f}")
+            trial_seconds = play_fast(page)
+            overheads = page.evaluate("window.arena.state.match.bots.flatMap(b => b.overheads)")
+            show("per-move round trip (minus the bot's think): median / p99 ms", f"{median(overheads):.3f} / {p99(overheads):.3f}")
+            turns = page.evaluate("window.arena.state.record.length")
+            show(f"trial game, {turns} turns, random vs greedy (s)", f"{trial_seconds:.2f}")
+            context.close()
+        if not args.skip_standard:
+            standard_url = link(isolated, PRESETS["standard"], 7, seats([EXAMPLES / "random_bot.py", EXAMPLES / "greedy_bot.py"] * 2))
+            with chromium() as browser:
+                context, page = open_game(browser, standard_url)
+                standard_seconds = play_fast(page)
+                turns = page.evaluate("window.arena.state.record.length")
+                reason = page.evaluate("window.arena.state.record.result.reason")
+                show(f"standard game, {turns} turns ({reason}), 2 random + 2 greedy (s)", f"{standard_seconds:.2f}")
+                context.close()
+
+        print("Runaway bot (endless loop), recovery from the deadline to answering again:", flush=True)
+        for label, server, query in (
+            ("isolated: interrupt, worker kept", isolated, ""),
+            ("not isolated: fresh worker from a memory snapshot", plain, ""),
+            ("not isolated: fresh worker booted from scratch", plain, "?snapshots=0"),
+        ):
+            times = recovery(server, query)
+            show(f"{label} (median / max ms, {len(times)} runaways)", f"{median(times):.1f} / {max(times):.1f}")
+
+        print("Memory (resident, the page's renderer process with its workers):", flush=True)
+        memory_mb = memory(isolated)
+        base = memory_mb["0 workers"]
+        for name, value in memory_mb.items():
+            added = "" if name == "0 workers" else f"   (+{value - base:.0f} MB for the workers)"
+            show(f"page with {name} (MB)", f"{value:.0f}{added}")
+    finally:
+        isolated.stop()
+        plain.stop()
+    print(f"Load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())} (other work on the machine slows every figure)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,6 @@
+"""Misbehaving bot for the browser tests: thinks forever on every request."""
+
+
+def move(view):
+    while True:
+        pass

@@ -1,0 +1,83 @@
+"""Browser tests of the arena page in Debian's Chromium, fully offline.
+
+Every request that would leave this machine is aborted and recorded, and each page test
+fails if there was one: the page, its Pyodide and its PyScript come from localhost. Tests
+wait on the page's own state (``document.body.dataset``), never on sleeps.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from flit_core.web.headless import (
+    LAUNCH_ARGS,
+    PAGE_TIMEOUT_MS,
+    block_outside,
+    launch_options,
+)
+from flit_core.web.server import ArenaHTTPServer
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+#: Screenshots of finished games, kept as test artifacts (git-ignored).
+ARTIFACTS = ROOT / "test-results" / "e2e"
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    """Launch Debian's Chromium (never a Playwright download) with container-safe flags."""
+    options = launch_options()
+    return {**browser_type_launch_args, "executable_path": options["executable_path"], "args": list(LAUNCH_ARGS)}
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    """A desktop-sized window; downloads allowed (the replay button)."""
+    return {**browser_context_args, "viewport": {"width": 1280, "height": 900}, "accept_downloads": True}
+
+
+@pytest.fixture(scope="session")
+def isolated_server() -> Iterator[ArenaHTTPServer]:
+    """The arena served with cross-origin isolation (bots are interrupted)."""
+    with ArenaHTTPServer(port=0, isolated=True) as server:
+        yield server
+
+
+@pytest.fixture(scope="session")
+def plain_server() -> Iterator[ArenaHTTPServer]:
+    """The arena served without isolation (a runaway bot's worker is replaced)."""
+    with ArenaHTTPServer(port=0, isolated=False) as server:
+        yield server
+
+
+@pytest.fixture
+def offline(context: Any) -> Iterator[list[str]]:
+    """Abort and record every request leaving the machine; fail the test if there was one."""
+    blocked: list[str] = []
+    block_outside(context, blocked)
+    context.set_default_timeout(PAGE_TIMEOUT_MS)
+    yield blocked
+    assert blocked == [], f"the page tried to reach outside: {blocked}"
+
+
+@pytest.fixture
+def arena_page(context: Any, offline: list[str]) -> Iterator[Any]:
+    """A page whose errors fail the test: uncaught exceptions are collected in ``page.errors``."""
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.errors = errors
+    yield page
+    assert errors == [], f"uncaught errors on the page: {errors}"
+
+
+def screenshot(page: Any, name: str) -> Path:
+    """Keep a screenshot as a test artifact; returns its path."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    page.screenshot(path=str(path))
+    return path

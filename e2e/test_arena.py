@@ -1,0 +1,227 @@
+"""The arena page in a real browser: games, runaway and raising bots, a human, replays."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from arena_support import (
+    BOTS,
+    EXAMPLES,
+    game_url,
+    seat_stats,
+    trial_bots,
+    wait_game_over,
+    without_timing,
+)
+from conftest import screenshot
+
+from flit_core import PRESETS, BotProgram, Replay, play_game
+from flit_core.web.headless import wait_for
+
+SEED = 7
+
+
+def download_replay(page: Any) -> str:
+    """Click "Download replay" and return the file's text."""
+    with page.expect_download() as download:
+        page.click("#download")
+    return download.value.path().read_text(encoding="utf-8")
+
+
+def test_trial_game_matches_the_native_game(arena_page: Any, isolated_server: Any) -> None:
+    bots = trial_bots()
+    arena_page.goto(game_url(isolated_server.url, bots, SEED))
+    wait_game_over(arena_page)
+    screenshot(arena_page, "trial-game-finished")
+
+    web = download_replay(arena_page)
+    native = play_game(PRESETS["trial"], [BotProgram.from_file(bot) for bot in bots], SEED).to_json()
+    assert without_timing(web) == without_timing(native)
+    assert json.loads(web)["meta"]["driver"] == "browser"
+    # The downloaded file is a valid replay for the native side too.
+    assert Replay.from_json(web).result == Replay.from_json(native).result
+    banner = arena_page.inner_text("#banner")
+    assert "turn limit" in banner.lower() or "reach" in banner.lower() or "moved" in banner.lower()
+
+
+def frame_gap_probe(page: Any) -> None:
+    """Record the longest gap between animation frames from now on (a frozen page has long ones)."""
+    page.evaluate(
+        """() => { window.maxFrameGap = 0; let last = performance.now();
+        const tick = now => { window.maxFrameGap = Math.max(window.maxFrameGap, now - last); last = now;
+                              requestAnimationFrame(tick); };
+        requestAnimationFrame(tick); }"""
+    )
+
+
+@pytest.mark.parametrize(
+    ("server_name", "bot", "recovery"),
+    [
+        ("isolated_server", "endless_bot.py", "interrupt"),
+        ("plain_server", "endless_bot.py", "restart"),
+        # It catches KeyboardInterrupt: the interrupt fails and the worker is replaced.
+        ("isolated_server", "stubborn_bot.py", "restart"),
+    ],
+)
+def test_runaway_bot_is_frozen_and_the_page_stays_responsive(
+    arena_page: Any, request: pytest.FixtureRequest, server_name: str, bot: str, recovery: str
+) -> None:
+    server = request.getfixturevalue(server_name)
+    arena_page.goto(game_url(server.url, [trial_bots()[1], BOTS / bot], SEED, autoplay=None))
+    wait_for(arena_page, "document.body.dataset.bots === 'ready'")
+    assert arena_page.evaluate("crossOriginIsolated") == (server_name == "isolated_server")
+    frame_gap_probe(arena_page)
+    arena_page.check("#fast")
+    arena_page.click("#play")
+    wait_game_over(arena_page)
+
+    stats = seat_stats(arena_page, 2)
+    assert stats["timeouts"] == 5
+    assert stats["status"] == "frozen"
+    # The game went on after the bot was frozen, to its end.
+    assert arena_page.evaluate("window.arena.state.record.length") > 4 * PRESETS["trial"].freeze_after
+    assert arena_page.evaluate("window.arena.state.record.result.reason") in ("turn_limit", "out_of_reach")
+    how = arena_page.evaluate("window.arena.state.match.bots[1].lastRecovery.how")
+    assert how == recovery
+    assert arena_page.get_attribute(".panel[data-seat='2']", "data-status") == "frozen"
+    # The page kept drawing while the bot looped: no frame waited anywhere near a second.
+    assert arena_page.evaluate("window.maxFrameGap") < 1000
+    screenshot(arena_page, f"runaway-{bot[:-3]}-{recovery}")
+
+
+def test_raising_bot_shows_its_error_and_the_game_goes_on(arena_page: Any, isolated_server: Any) -> None:
+    arena_page.goto(game_url(isolated_server.url, trial_bots(), SEED, autoplay=None))
+    wait_for(arena_page, "document.body.dataset.bots === 'ready'")
+    # Write the bot in the page's editor, the way a user would.
+    arena_page.click(".seat[data-seat='2'] .edit")
+    arena_page.fill("#code", (BOTS / "raising_bot.py").read_text())
+    arena_page.click("#editor-apply")
+    wait_for(arena_page, "document.body.dataset.bots === 'ready'")
+    arena_page.check("#fast")
+    arena_page.click("#play")
+    wait_game_over(arena_page)
+
+    stats = seat_stats(arena_page, 2)
+    assert stats["errors"] > 0
+    assert stats["moves"] == 0
+    problem = arena_page.inner_text(".panel[data-seat='2'] pre.problem")
+    assert "Traceback" in problem
+    assert "RuntimeError: raising_bot fails on purpose" in problem
+    assert arena_page.evaluate("window.arena.state.record.stats['1'].moves") > 0
+    screenshot(arena_page, "raising-bot")
+
+
+def test_a_human_moves_by_clicking_a_piece_then_a_destination(arena_page: Any, isolated_server: Any) -> None:
+    arena_page.goto(game_url(isolated_server.url, [None, EXAMPLES / "random_bot.py"], SEED, autoplay=None))
+    wait_for(arena_page, "document.body.dataset.bots === 'ready'")
+    arena_page.click("#play")
+    wait_for(arena_page, "window.arena.state.match.human !== null")
+    size = PRESETS["trial"].size
+    cells = arena_page.evaluate("Array.from(window.arena.state.record.cells)")
+    piece = next(index for index, colour in enumerate(cells) if colour == 1)
+    origin = (piece % size, piece // size)
+    click_square(arena_page, origin, size)
+    targets = wait_for(arena_page, "window.arena.state.match.human.targets.length && window.arena.state.match.human.targets")
+    destination = tuple(targets[0])
+    assert cells[destination[1] * size + destination[0]] == 0
+    click_square(arena_page, destination, size)
+    # The human's move is turn 0; the bot then answers turn 1.
+    wait_for(arena_page, "window.arena.state.record.length >= 2")
+    turn = arena_page.evaluate("window.arena.state.record.turns[0]")
+    assert turn["kind"] == "move"
+    assert turn["move"] == f"{origin[0]} {origin[1]} {destination[0]} {destination[1]}"
+    screenshot(arena_page, "human-move")
+
+
+def click_square(page: Any, square: tuple[int, int], size: int) -> None:
+    """Click the middle of a board square."""
+    box = page.locator("#board").bounding_box()
+    x, y = square
+    page.mouse.click(box["x"] + (x + 0.5) * box["width"] / size, box["y"] + (y + 0.5) * box["height"] / size)
+
+
+def test_a_native_replay_opens_and_plays(arena_page: Any, isolated_server: Any, tmp_path: Any) -> None:
+    bots = trial_bots()
+    replay = play_game(PRESETS["trial"], [BotProgram.from_file(bot) for bot in bots], 11)
+    path = tmp_path / "native.json"
+    replay.save(path)
+    arena_page.goto(isolated_server.url)
+    wait_for(arena_page, "document.body.dataset.python === 'ready'")
+    arena_page.set_input_files("#open-replay", str(path))
+    wait_for(arena_page, "document.body.dataset.game === 'replay'")
+    assert arena_page.evaluate("window.arena.state.shown") == 0
+    arena_page.check("#fast")
+    arena_page.click("#play")
+    turns = len(replay.turns)
+    wait_for(arena_page, f"document.body.dataset.shown === '{turns}'")
+    final = replay.position_at(turns)
+    assert tuple(arena_page.evaluate("Array.from(window.arena.state.record.cells)")) == final.cells
+    winner = replay.result.winner
+    if winner:
+        assert replay.names[winner - 1] in arena_page.inner_text("#banner")
+    # Scrub back to the start: the board shows the starting pieces again.
+    arena_page.fill("#scrubber", "0")
+    wait_for(arena_page, "document.body.dataset.shown === '0'")
+    screenshot(arena_page, "native-replay")
+
+
+def test_a_damaged_replay_is_refused_with_a_message(arena_page: Any, isolated_server: Any, tmp_path: Any) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text('{"format": "flit-arena-replay", "version": 99}')
+    arena_page.goto(isolated_server.url)
+    wait_for(arena_page, "document.body.dataset.python === 'ready'")
+    arena_page.set_input_files("#open-replay", str(path))
+    wait_for(arena_page, "!document.getElementById('settings-error').hidden")
+    assert "version" in arena_page.inner_text("#settings-error")
+
+
+def test_junk_posted_by_a_bot_is_ignored_and_micropip_loads(arena_page: Any, isolated_server: Any) -> None:
+    bots = [EXAMPLES / "random_bot.py", BOTS / "chatty_bot.py"]
+    arena_page.goto(game_url(isolated_server.url, bots, SEED, config=PRESETS["trial"].replace(turn_limit=200)))
+    wait_game_over(arena_page)
+    stats = seat_stats(arena_page, 2)
+    assert stats["moves"] + stats["passes"] == 100
+    assert (stats["errors"], stats["invalid"], stats["timeouts"]) == (0, 0, 0), stats["last_problem"]
+    # Three junk messages per request reached the page and were dropped.
+    assert arena_page.evaluate("window.arena.state.match.bots[1].process.ignored") == 3 * 100
+
+
+def test_share_link_restores_settings_seed_and_code(arena_page: Any, isolated_server: Any, context: Any) -> None:
+    arena_page.goto(isolated_server.url)
+    wait_for(arena_page, "document.body.dataset.bots === 'ready'")
+    arena_page.select_option("#preset", "custom")
+    arena_page.fill("#c-size", "12")
+    arena_page.fill("#c-turn_limit", "300")
+    arena_page.fill("#seed", "4242")
+    code = (BOTS / "raising_bot.py").read_text()
+    arena_page.click(".seat[data-seat='2'] .edit")
+    arena_page.fill("#code", code)
+    arena_page.click("#editor-apply")
+    wait_for(arena_page, "document.body.dataset.bots === 'ready'")
+    arena_page.click("#share")
+    wait_for(arena_page, "location.hash.startsWith('#s=')")
+
+    other = context.new_page()
+    other.goto(arena_page.url)
+    wait_for(other, "document.body.dataset.bots === 'ready'")
+    assert other.input_value("#preset") == "custom"
+    assert other.input_value("#c-size") == "12"
+    assert other.input_value("#seed") == "4242"
+    assert other.evaluate("window.arena.state.seats.seats[1].source") == code
+    assert other.evaluate("window.arena.state.record.config.turn_limit") == 300
+
+
+def test_a_new_game_in_the_middle_of_one_starts_cleanly(arena_page: Any, isolated_server: Any) -> None:
+    arena_page.goto(game_url(isolated_server.url, trial_bots(), SEED, autoplay="play"))
+    wait_for(arena_page, "window.arena.state.record && window.arena.state.record.length >= 20")
+    arena_page.fill("#seed", "99")
+    arena_page.click("#new-game")
+    wait_for(arena_page, "document.body.dataset.bots === 'ready' && window.arena.state.match.settings.seed === 99")
+    assert arena_page.evaluate("window.arena.state.record.length") == 0
+    arena_page.check("#fast")
+    arena_page.click("#play")
+    wait_game_over(arena_page)
+    # The first game's workers went back to the pool: no more than one per seat was booted.
+    assert arena_page.evaluate("window.arena.state.pool.idle.length + window.arena.state.pool.booting.length") <= 2

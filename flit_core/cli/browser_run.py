@@ -1,0 +1,55 @@
+"""``flit-arena browser-run``: play a game on the real page in headless Chromium."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+from typing import Any
+
+from ..report import summary_text
+from ..web.assets import AssetsMissing
+from ..web.browser_game import play_in_browser
+from ..web.headless import BrowserMissing
+from ..web.share import file_seats
+from .main import CommandError
+from .options import add_config_options, config_from_args, seed_arg
+from .serve import add_isolation_option
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``browser-run`` subcommand."""
+    parser = subparsers.add_parser(
+        "browser-run",
+        help="play a game on the browser arena in headless Chromium and print the result",
+        description="Play one game on the real browser arena page in headless Chromium: every bot "
+        "in its own Web Worker with its own Pyodide, under the per-move deadline. Checks that a "
+        "bot works under Pyodide and within the time limit there, not only natively.",
+    )
+    parser.add_argument("bots", nargs="+", metavar="BOT.py", help="2-4 bot files, seat 1 first")
+    add_config_options(parser)
+    parser.add_argument("--seed", type=seed_arg, help="the game's seed (default: random, and printed)")
+    parser.add_argument("--replay", metavar="FILE", help="write the game's replay (JSON) here")
+    add_isolation_option(parser)
+    parser.add_argument("--quiet", action="store_true", help="do not print the final board")
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Play the game in the browser and print its summary."""
+    seats = file_seats(args.bots)
+    config = config_from_args(args, len(seats))
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+    try:
+        game = play_in_browser(seats, config, seed, isolated=args.isolated)
+    except (AssetsMissing, BrowserMissing) as error:
+        raise CommandError(str(error)) from None
+    if args.replay:
+        game.replay.save(args.replay)
+    print(summary_text(game.replay, board=not args.quiet))
+    stop = "interrupted" if game.isolated else "restarted (page not isolated)"
+    print(f"Played in headless Chromium in {game.seconds:.1f} s, each bot in its own Pyodide worker; "
+          f"runaway bots are {stop}.")
+    if args.replay:
+        print(f"Replay written to {os.fspath(args.replay)}")
+    return 0

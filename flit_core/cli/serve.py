@@ -1,0 +1,53 @@
+"""``flit-arena serve``: the browser arena on localhost."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from ..web.assets import AssetsMissing
+from ..web.server import ArenaHTTPServer
+from .main import CommandError
+
+
+def add_isolation_option(parser: argparse.ArgumentParser) -> None:
+    """Add ``--no-isolation`` (sets ``args.isolated``)."""
+    parser.add_argument(
+        "--no-isolation",
+        dest="isolated",
+        action="store_false",
+        help="serve the page without the cross-origin isolation headers, as an embedded snippet "
+        "runs (runaway bots' workers are then replaced instead of interrupted)",
+    )
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``serve`` subcommand."""
+    parser = subparsers.add_parser(
+        "serve",
+        help="serve the browser arena on localhost and print its address",
+        description="Serve the browser arena: the page, its Pyodide and PyScript, and this "
+        "repository's flit_core. Bots run in Web Workers under the per-move deadline.",
+    )
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)")
+    parser.add_argument("--port", type=int, default=8000, help="port (default: 8000; 0 picks a free one)")
+    add_isolation_option(parser)
+    parser.add_argument("--verbose", action="store_true", help="log every request")
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Serve until interrupted."""
+    try:
+        server = ArenaHTTPServer(args.host, args.port, isolated=args.isolated, verbose=args.verbose)
+    except AssetsMissing as error:
+        raise CommandError(str(error)) from None
+    except OSError as error:
+        raise CommandError(f"cannot listen on {args.host}:{args.port}: {error.strerror}") from None
+    mode = "cross-origin isolated" if args.isolated else "not isolated"
+    print(f"Flit Arena is at {server.url}  ({mode}; Ctrl+C stops it)", flush=True)
+    try:
+        server.serve_forever()
+    finally:
+        server.server_close()
+    return 0

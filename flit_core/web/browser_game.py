@@ -1,0 +1,58 @@
+"""One game on the real arena page in headless Chromium (``flit-arena browser-run``).
+
+The bots run exactly as they do for a visitor of the page: each in its own worker with
+its own Pyodide, under the per-move deadline, refereed by the page's Python.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..config import GameConfig
+from ..replay import Replay
+from .headless import block_outside, chromium, wait_for
+from .server import ArenaHTTPServer
+from .share import setup_dict, share_fragment
+
+#: Time for the page and its workers to start, on top of the game itself.
+START_ALLOWANCE_S = 120.0
+
+
+@dataclass
+class BrowserGame:
+    """What a browser game gives back: its replay and how the page ran it."""
+
+    replay: Replay
+    replay_text: str
+    isolated: bool
+    seconds: float
+
+
+def game_timeout_ms(config: GameConfig) -> float:
+    """How long to wait for a whole game: every turn at its deadline, and then some."""
+    per_turn_ms = config.move_time_ms + 25.0
+    startup_ms = config.first_move_time_ms * config.players
+    return (START_ALLOWANCE_S * 1000.0 + startup_ms + config.turn_limit * per_turn_ms) * 1.5
+
+
+def play_in_browser(
+    seats: Sequence[dict[str, str]], config: GameConfig, seed: int, *, isolated: bool = True, quiet: bool = False
+) -> BrowserGame:
+    """Play one game between bots (seats, see :func:`.share.file_seats`) on the page, offline."""
+    fragment = share_fragment(setup_dict(config, seed, seats, autoplay="fast"))
+    blocked: list[str] = []
+    with ArenaHTTPServer(port=0, isolated=isolated) as server, chromium() as browser:
+        context = browser.new_context()
+        block_outside(context, blocked)
+        page = context.new_page()
+        if not quiet:
+            print(f"Playing in headless Chromium at {server.url} ...", file=sys.stderr, flush=True)
+        page.goto(server.url + fragment)
+        wait_for(page, "document.body.dataset.game === 'over'", timeout_ms=game_timeout_ms(config))
+        text = page.evaluate("window.arena.replayJSON()")
+        seconds = page.evaluate("performance.now()") / 1000.0
+        page_isolated = bool(page.evaluate("crossOriginIsolated"))
+        context.close()
+    return BrowserGame(Replay.from_json(text), text, page_isolated, seconds)

@@ -1,0 +1,91 @@
+"""Driving the arena page in headless Chromium (Debian's), for browser-run, tests and benchmarks.
+
+Needs the ``playwright`` package (the ``dev`` extra) and ``/usr/bin/chromium``; Playwright's
+own browser downloads are never used.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+from urllib.parse import urlsplit
+
+#: Debian's Chromium; FLIT_CHROMIUM overrides it.
+CHROMIUM = os.environ.get("FLIT_CHROMIUM", "/usr/bin/chromium")
+#: Arguments that let Debian's Chromium run headless in a container, with no network chatter.
+LAUNCH_ARGS = (
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+)
+#: Generous: a cold 2-core machine boots three Pyodides at once.
+PAGE_TIMEOUT_MS = 120_000
+
+
+class BrowserMissing(RuntimeError):
+    """Chromium or the playwright package is not installed."""
+
+
+def launch_options() -> dict[str, Any]:
+    """Keyword arguments for ``playwright.chromium.launch``."""
+    if not (os.path.isfile(CHROMIUM) or shutil.which(CHROMIUM)):
+        raise BrowserMissing(f"no Chromium at {CHROMIUM}: run scripts/setup.sh --test (or set FLIT_CHROMIUM)")
+    return {"executable_path": CHROMIUM, "args": list(LAUNCH_ARGS), "headless": True}
+
+
+def is_local(url: str) -> bool:
+    """True for the page's own server (and for data:/blob: URLs, which fetch nothing)."""
+    parts = urlsplit(url)
+    return parts.scheme in ("data", "blob", "about") or parts.hostname in ("127.0.0.1", "localhost", "::1")
+
+
+def block_outside(context: Any, blocked: list[str]) -> None:
+    """Abort every request that leaves this machine, and record its URL in ``blocked``."""
+
+    def handle(route: Any) -> None:
+        url = route.request.url
+        if is_local(url):
+            route.fallback()
+        else:
+            blocked.append(url)
+            route.abort()
+
+    context.route("**/*", handle)
+
+
+def wait_for(page: Any, expression: str, timeout_ms: float = PAGE_TIMEOUT_MS) -> Any:
+    """Wait until the JavaScript ``expression`` is truthy on the page; return its value.
+
+    Fails early with the page's own message if it reports that it could not start.
+    """
+    handle = page.wait_for_function(
+        f"() => document.body.dataset.failed ? {{failed: document.body.dataset.failed}} : ({expression})",
+        timeout=timeout_ms,
+        polling=50,
+    )
+    value = handle.json_value()
+    if isinstance(value, dict) and "failed" in value and len(value) == 1:
+        raise RuntimeError(f"the page failed to start: {value['failed']}")
+    return value
+
+
+@contextmanager
+def chromium() -> Iterator[Any]:
+    """A launched headless Chromium (``with chromium() as browser: ...``)."""
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        raise BrowserMissing("the playwright package is missing: pip install -e '.[dev]'") from None
+    options = launch_options()
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(**options)
+        try:
+            yield browser
+        finally:
+            browser.close()

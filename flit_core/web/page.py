@@ -1,0 +1,141 @@
+"""The page's referee: drives a :class:`~flit_core.game.Game` for the page's JavaScript.
+
+The page's script owns the clock, the bot workers and the screen; every rule stays here,
+in the same :class:`Game` the native referee drives with ``request()``/``submit()``.
+Every method takes and returns JSON text, so crossing the JavaScript boundary costs one
+string each way and no proxy objects leak.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ..config import GameConfig
+from ..errors import FlitError, ReplayError
+from ..game import Game
+from ..move import Move
+from ..replay import Replay
+from ..session import Answer, AnswerKind, Turn
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"))
+
+
+def answer_from_dict(data: Any) -> Answer:
+    """The :class:`Answer` a worker (or a human's click) reported, as sent by the page.
+
+    ``{"kind": "move", "move": "x0 y0 x1 y1" | None, "detail": ..., "ms": ...}``; kinds are
+    :class:`AnswerKind` values. Anything malformed is an unreadable answer, never a crash.
+    """
+    ms = data.get("ms") if isinstance(data, dict) else None
+    if not isinstance(ms, (int, float)) or isinstance(ms, bool):
+        ms = None
+    try:
+        kind = AnswerKind(data["kind"])
+        text = data.get("move")
+        move = Move.parse(str(text)) if kind is AnswerKind.MOVE and text is not None else None
+    except (KeyError, TypeError, ValueError) as error:
+        return Answer.unreadable(f"malformed answer from the bot's worker: {error}", ms)
+    return Answer(kind, move, str(data.get("detail") or ""), ms)
+
+
+def turn_to_dict(turn: Turn) -> dict[str, Any]:
+    """A turn as the page draws it (the same fields as a replay's turn, always present)."""
+    return {
+        "index": turn.index,
+        "player": turn.player,
+        "kind": turn.kind.value,
+        "move": None if turn.move is None else str(turn.move),
+        "detail": turn.detail,
+        "ms": turn.elapsed_ms,
+        "changes": [list(change) for change in turn.changes],
+    }
+
+
+def replay_to_page(replay: Replay) -> dict[str, Any]:
+    """What the page needs to show a finished replay: its header, turns and result."""
+    return {
+        "config": replay.config.to_dict(),
+        "seed": replay.seed,
+        "names": replay.names,
+        "setup": [list(change) for change in replay.setup],
+        "turns": [turn_to_dict(turn) for turn in replay.turns],
+        "result": None if replay.result is None else replay.result.to_dict(),
+        "stats": {str(p): stats.to_dict() for p, stats in replay.stats.items()},
+    }
+
+
+class PageReferee:
+    """One game in the page. Built from ``{"config": {...}, "seed": n, "names": [...]}``."""
+
+    def __init__(self, settings: str) -> None:
+        """Set up the game (raises :class:`~flit_core.errors.FlitError` for bad settings)."""
+        data = json.loads(settings)
+        self.config = GameConfig.from_dict(data["config"])
+        self.game = Game(self.config, int(data["seed"]))
+        self.names = [str(name) for name in data["names"]]
+        if len(self.names) != self.config.players:
+            raise FlitError(f"{self.config.players} players need {self.config.players} names")
+
+    def setup(self) -> str:
+        """The starting pieces ``[[x, y, colour], ...]``."""
+        return _dumps([list(change) for change in self.game.setup])
+
+    def request(self) -> str:
+        """The next move request ``{"player", "turn", "limit", "first"}``, or ``null``."""
+        request = self.game.request()
+        if request is None:
+            return "null"
+        return _dumps({
+            "player": request.player,
+            "turn": request.turn,
+            "limit": request.time_limit_ms,
+            "first": request.first,
+        })
+
+    def submit(self, answer: str) -> str:
+        """Play the turn with the bot's answer (``null`` when :meth:`request` gave null).
+
+        Returns the turn (see :func:`turn_to_dict`) with ``stats`` (per seat),
+        ``over`` and, once over, ``result``.
+        """
+        data = json.loads(answer)
+        turn = self.game.submit(None if data is None else answer_from_dict(data))
+        record = turn_to_dict(turn)
+        record["stats"] = self._stats()
+        record["over"] = self.game.over
+        result = self.game.result
+        record["result"] = None if result is None else result.to_dict()
+        return _dumps(record)
+
+    def legal_destinations(self, player: int, x: int, y: int) -> str:
+        """Where the piece of ``player`` at ``(x, y)`` may go now (for a human seat)."""
+        position = self.game.position()
+        if position[x, y] != player:
+            return "[]"
+        return _dumps([list(square) for square in position.legal_destinations(player, (x, y))])
+
+    def replay(self, meta: str) -> str:
+        """The game's replay file text, the same JSON the native referee writes."""
+        return Replay.from_game(self.game, self.names, json.loads(meta)).to_json()
+
+    def _stats(self) -> dict[str, Any]:
+        return {str(p): self.game.stats(p).to_dict() for p in range(1, self.game.players + 1)}
+
+
+def check_config(config: str) -> str:
+    """Validate settings from the page's form: ``{"ok": config}`` or ``{"error": message}``."""
+    try:
+        return _dumps({"ok": GameConfig.from_dict(json.loads(config)).to_dict()})
+    except (FlitError, TypeError) as error:
+        return _dumps({"error": str(error)})
+
+
+def open_replay(text: str) -> str:
+    """Verify a replay file's text: ``{"ok": page view}`` or ``{"error": message}``."""
+    try:
+        return _dumps({"ok": replay_to_page(Replay.from_json(text))})
+    except ReplayError as error:
+        return _dumps({"error": str(error)})

@@ -1,0 +1,62 @@
+"""Share links of the arena page, made natively (the page's js/share.js reads them).
+
+A link's ``#s=`` fragment is the set-up as JSON, raw-deflated and base64url-encoded:
+``{"preset", "config", "seed", "seats": [{"kind": "example" | "code" | "human",
+"name", "source"}], "autoplay": null | "play" | "fast"}``.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import os
+import zlib
+from collections.abc import Sequence
+from typing import Any
+
+from ..bot.program import BotProgram
+from ..config import PRESETS, GameConfig
+
+
+def code_seat(name: str, source: str) -> dict[str, str]:
+    """A seat played by a bot given as source code."""
+    return {"kind": "code", "name": name, "source": source}
+
+
+#: A seat played by a human (clicks on the board).
+HUMAN_SEAT = {"kind": "human", "name": "human"}
+
+
+def file_seats(paths: Sequence[str | os.PathLike[str] | None]) -> list[dict[str, str]]:
+    """Seats for bot files, seat 1 first (None: a human seat); raises BotLoadError."""
+    seats = []
+    for path in paths:
+        if path is None:
+            seats.append(dict(HUMAN_SEAT))
+        else:
+            program = BotProgram.from_file(path)
+            seats.append(code_seat(program.name, program.source))
+    return seats
+
+
+def setup_dict(
+    config: GameConfig, seed: int, seats: Sequence[dict[str, Any]], autoplay: str | None = None
+) -> dict[str, Any]:
+    """The set-up a share link carries."""
+    preset = next((name for name, preset in PRESETS.items() if preset == config), "custom")
+    return {"preset": preset, "config": config.to_dict(), "seed": seed, "seats": list(seats), "autoplay": autoplay}
+
+
+def share_fragment(setup: dict[str, Any]) -> str:
+    """The ``#s=...`` fragment for ``setup`` (see :func:`setup_dict`)."""
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    packed = packer.compress(json.dumps(setup).encode()) + packer.flush()
+    return "#s=" + base64.urlsafe_b64encode(packed).decode().rstrip("=")
+
+
+def read_fragment(fragment: str) -> dict[str, Any]:
+    """The set-up in a ``#s=...`` fragment (the inverse of :func:`share_fragment`)."""
+    packed = fragment.split("s=", 1)[1].split("&", 1)[0]
+    data = base64.urlsafe_b64decode(packed + "=" * (-len(packed) % 4))
+    setup: dict[str, Any] = json.loads(zlib.decompress(data, -15))
+    return setup

@@ -1,0 +1,123 @@
+// One bot in its own Web Worker with its own Pyodide. The page sends requests that each
+// carry an id; every reply carries the id of the request it answers.
+//   {id, type: "boot", pyodide: URL of pyodide.mjs, modules: {path: source}, interrupt,
+//    snapshot: boot from these memory bytes, makeSnapshot: send them back} -> {id, ok, snapshot}
+//   {id, type: "load", source, name, me, config, cells}   -> {id, ok, error}
+//   {id, type: "move", changes, cells, turn, limit}       -> {id, answer} | {id, interrupted}
+// Every reply may carry `output`: the lines the bot printed since the last reply.
+"use strict";
+
+const MAX_OUTPUT_LINES = 40;
+let pyodide = null;
+let interrupt = null;   // Int8Array on a SharedArrayBuffer when the page is isolated
+let WorkerBot = null;
+let bot = null;
+let output = [];
+
+function keepOutput(line) {
+    output.push(line.length > 500 ? line.slice(0, 500) + "..." : line);
+    if (output.length > MAX_OUTPUT_LINES) output.splice(0, output.length - MAX_OUTPUT_LINES);
+}
+
+function reply(message) {
+    if (output.length) {
+        message.output = output;
+        output = [];
+    }
+    postMessage(message, message.snapshot ? [message.snapshot.buffer] : []);
+}
+
+async function boot({pyodide: url, modules, interrupt: buffer, snapshot, makeSnapshot}) {
+    const started = performance.now();
+    const {loadPyodide} = await import(url);
+    const options = {stdout: keepOutput, stderr: keepOutput};
+    let made = null;
+    let fromSnapshot = false;
+    if (snapshot) {
+        // A copy of a booted worker's memory (Pyodide's experimental snapshots): ~0.3 s
+        // instead of a full start-up. If it fails, boot the ordinary way.
+        try {
+            pyodide = await loadPyodide({...options, _loadSnapshot: snapshot});
+            fromSnapshot = true;
+        } catch (error) {
+            console.warn("booting from the snapshot failed; booting afresh", error);
+        }
+    }
+    if (!pyodide) pyodide = await loadPyodide({...options, _makeSnapshot: Boolean(makeSnapshot)});
+    // The file system is not part of a snapshot: (re)write the sources every time.
+    for (const [path, source] of Object.entries(modules)) {
+        pyodide.FS.mkdirTree("/flit/" + path.slice(0, path.lastIndexOf("/")));
+        pyodide.FS.writeFile("/flit/" + path, source);
+    }
+    pyodide.runPython("import sys\nif '/flit' not in sys.path: sys.path.insert(0, '/flit')\nimport flit_core.web.worker");
+    if (makeSnapshot && !snapshot) {
+        try {
+            made = pyodide.makeMemorySnapshot();
+        } catch (error) {
+            console.warn("could not make a snapshot", error);
+        }
+    }
+    // Every worker made from one snapshot would draw the same "random" numbers.
+    pyodide.runPython("import random\nrandom.seed()");
+    if (buffer) {
+        interrupt = new Int8Array(buffer);
+        pyodide.setInterruptBuffer(interrupt);
+    }
+    WorkerBot = pyodide.pyimport("flit_core.web.worker").WorkerBot;
+    return {ok: true, ms: performance.now() - started, fromSnapshot, snapshot: made};
+}
+
+// A bot may ask for pure-Python packages with a comment line "# requires: name name2".
+async function installRequirements(source) {
+    const wanted = [...source.matchAll(/^#\s*requires:\s*(.+)$/gm)].flatMap(m => m[1].split(/[\s,]+/)).filter(Boolean);
+    await pyodide.loadPackagesFromImports(source);
+    if (!wanted.length) return;
+    await pyodide.loadPackage("micropip");
+    const micropip = pyodide.pyimport("micropip");
+    await micropip.install(wanted);
+}
+
+async function load({source, name, me, config, cells}) {
+    if (bot) bot.destroy();
+    bot = null;
+    try {
+        await installRequirements(source);
+    } catch (error) {
+        return {ok: false, error: `could not install the bot's packages: ${error.message || error}`};
+    }
+    bot = WorkerBot(source, name, me, JSON.stringify(config));
+    bot.load_board(JSON.stringify(cells));
+    const error = bot.load_error;
+    return {ok: !error, error};
+}
+
+function move({changes, cells, turn, limit}) {
+    if (cells) bot.load_board(JSON.stringify(cells));
+    if (changes && changes.length) bot.update(JSON.stringify(changes));
+    try {
+        return {answer: JSON.parse(bot.answer(turn, limit))};
+    } catch (error) {
+        if (error.type === "KeyboardInterrupt") return {interrupted: true};
+        throw error;
+    }
+}
+
+// Answers at once: benchmarks time the bare round trip with it.
+function ping() {
+    return {};
+}
+
+const handlers = {boot, load, move, ping};
+
+onmessage = async (event) => {
+    const message = event.data;
+    const handler = message && handlers[message.type];
+    if (!handler || typeof message.id !== "number") return;
+    // An interrupt meant for an earlier request must not hit this one.
+    if (interrupt) Atomics.store(interrupt, 0, 0);
+    try {
+        reply({id: message.id, ...(await handler(message))});
+    } catch (error) {
+        reply({id: message.id, failed: String(error && error.message || error)});
+    }
+};

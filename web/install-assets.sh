@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Install the browser page's pinned assets into web/vendor/ (kept out of git), idempotently:
+# Pyodide's runtime files and PyScript's dist/ from npm (versions pinned in package.json and
+# package-lock.json), and the micropip wheel, which the Pyodide npm package does not ship.
+# Usage: web/install-assets.sh PYTHON   (a Python with pip, used to download micropip)
+set -euo pipefail
+python=${1:-python3}
+# A path to the Python is relative to the caller's folder: make it absolute before moving.
+case "$python" in */*) python="$(cd "$(dirname "$python")" && pwd)/$(basename "$python")" ;; esac
+cd "$(dirname "$0")"
+micropip=micropip-0.11.1-py3-none-any.whl
+
+# The stamp names everything the vendored copy was made from: a change of pins redoes it.
+want="$(sha256sum package-lock.json | cut -d' ' -f1) $micropip"
+if [ -f vendor/.installed ] && [ "$(cat vendor/.installed)" = "$want" ]; then
+    exit 0
+fi
+echo "setup: installing the browser assets (Pyodide, PyScript, micropip) into web/vendor" >&2
+npm ci --no-audit --no-fund --loglevel=error
+rm -rf vendor.tmp && mkdir -p vendor.tmp/pyodide vendor.tmp/pyscript
+for file in pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip pyodide-lock.json package.json; do
+    cp "node_modules/pyodide/$file" vendor.tmp/pyodide/
+done
+# PyScript loads its other chunks lazily from beside core.js; source maps are not needed.
+find node_modules/@pyscript/core/dist -maxdepth 1 -type f ! -name '*.map' -exec cp {} vendor.tmp/pyscript/ \;
+"$python" -m pip download --quiet --disable-pip-version-check "micropip==0.11.1" \
+    --no-deps --python-version 3.14 --only-binary=:all: -d vendor.tmp/pyodide
+# The wheel on the package index differs from the one Pyodide's lock file was made with:
+# record its real sha256 so that loading micropip by name passes the integrity check.
+"$python" - vendor.tmp/pyodide "$micropip" <<'PY'
+import hashlib, json, pathlib, sys
+folder, wheel = pathlib.Path(sys.argv[1]), sys.argv[2]
+lock_path = folder / "pyodide-lock.json"
+lock = json.loads(lock_path.read_text())
+entry = lock["packages"]["micropip"]
+if entry["file_name"] != wheel:
+    sys.exit(f"setup: pyodide-lock.json expects {entry['file_name']}, not {wheel}")
+entry["sha256"] = hashlib.sha256((folder / wheel).read_bytes()).hexdigest()
+lock_path.write_text(json.dumps(lock))
+PY
+printf '%s' "$want" > vendor.tmp/.installed
+rm -rf vendor && mv vendor.tmp vendor

@@ -1,0 +1,464 @@
+// The Flit Arena page: settings, seats, the board and the controls. The rules run in the
+// page's Python (flit_core, via PyScript); every bot runs in its own worker.
+"use strict";
+
+import {env, loadBundle} from "./env.js";
+import {giveSources, pythonReady} from "./python.js";
+import {WorkerPool} from "./workers.js";
+import {Match, HUMAN} from "./match.js";
+import {GameRecord} from "./record.js";
+import {BoardView} from "./board.js";
+import {drawChart} from "./chart.js";
+import {renderPanels} from "./panels.js";
+import {encodeShare, decodeShare} from "./share.js";
+import {installMemoryIndexedDB} from "./memory-idb.js";
+import {PRESETS, configFromForm, showConfig, randomSeed, readSeed} from "./settings.js";
+import {SeatList, COLOUR_NAMES} from "./seats.js";
+import {Editor} from "./editor.js";
+import {loadContestants} from "./answers.js";
+
+const SPEED_DELAYS = [1000, 600, 400, 250, 150, 100, 60, 30, 15, 5, 0];
+const FAST_FRAME_MS = 250;
+
+const $ = id => document.getElementById(id);
+const body = document.body;
+
+/** Milliseconds from navigation to each start-up step (read by benchmarks/web.py). */
+const timing = {};
+
+const state = {
+    bundle: null,
+    py: null,
+    pool: null,
+    match: null,          // the live game, if any
+    record: null,         // what the board shows: the live game's or an opened replay's record
+    replayText: null,     // an opened replay file's text
+    seats: null,          // the SeatList: who plays each colour in the next game
+    seatsInGame: [],      // the seats as they were when the live game started
+    replaySeed: null,     // an opened replay's seed
+    shown: 0,             // the turn the board shows
+    playing: false,
+    run: 0,               // counts play loops: only the latest one plays
+    editor: null,
+    lastFrame: 0,
+};
+
+function setStatus(text) {
+    $("status").textContent = text;
+}
+
+function statusLine() {
+    if (!state.match && state.record) {
+        setStatus(`Watching a replay: seed ${state.replaySeed}, ${state.record.length} turns. New game plays again.`);
+        return;
+    }
+    const python = body.dataset.python === "ready" ? "Python ready" : "loading Python…";
+    const wanted = state.seats.seats.filter(s => s.kind !== HUMAN).length;
+    const loaded = state.match ? state.match.bots.filter(b => b && b.process && !b.recovering).length : 0;
+    const bots = body.dataset.bots === "ready" ? `${wanted} bot${wanted === 1 ? "" : "s"} ready` : `bots ${loaded}/${wanted} ready`;
+    const stop = env.isolated ? "runaway bots are interrupted" : "runaway bots' workers are restarted (page not isolated)";
+    const human = state.match && state.match.human;
+    const hint = human ? ` · ${COLOUR_NAMES[human.player]}'s move: ${human.selected
+        ? "click a ringed square (or another of your pieces)" : "click one of your pieces"}` : "";
+    setStatus(`${python} · ${bots} · ${stop}${hint}`);
+}
+
+// -- seats ------------------------------------------------------------------------------
+
+function renderSeats() {
+    state.seats.render($("seats"), {
+        onChoose: (index, value) => { state.seats.choose(index, value); renderSeats(); },
+        onEdit: index => state.editor.open(index, state.seats.seats[index]),
+    });
+}
+
+function fitSeats() {
+    state.seats.fit(configFromForm().players);
+    renderSeats();
+}
+
+function applyCode(index, source) {
+    state.seats.setCode(index, source);
+    renderSeats();
+    newGame();
+}
+
+// -- drawing ----------------------------------------------------------------------------
+
+let board;
+let renderPending = false;
+
+function scheduleRender() {
+    if (renderPending) return;
+    renderPending = true;
+    requestAnimationFrame(() => {
+        renderPending = false;
+        render();
+    });
+}
+
+function render() {
+    const record = state.record;
+    if (!record) return;
+    const palette = state.bundle.palette;
+    state.lastFrame = performance.now();
+    const shown = Math.min(state.shown, record.length);
+    const human = state.match && state.match.human && shown === record.length ? state.match.human : null;
+    board.mine = human ? human.player : null;
+    board.selected = human ? human.selected : null;
+    board.targets = human ? human.targets : [];
+    board.show(record.size, record.cellsAt(shown), record.highlightsAt(shown));
+    $("board").classList.toggle("human", Boolean(human));
+    $("pass").hidden = !human;
+    const scrubber = $("scrubber");
+    scrubber.max = record.length;
+    scrubber.value = shown;
+    $("turn-label").textContent = `turn ${shown} / ${record.config.turn_limit}`;
+    drawChart($("chart"), record, record.config.players, palette.colours, shown);
+    const match = state.match;
+    const toMove = record.result ? null : (record.length % record.config.players) + 1;
+    renderPanels($("panels"), {
+        seats: record.names.map((name, i) => (match ? state.seatsInGame[i] : {kind: "replay", name})),
+        names: record.names,
+        colours: palette.colours,
+        counts: record.counts[shown],
+        stats: record.stats,
+        bots: match ? match.bots : null,
+        toMove: shown === record.length ? toMove : null,
+        human: human ? human.player : null,
+    });
+    renderBanner(record, shown);
+    body.dataset.turn = String(record.length);
+    body.dataset.shown = String(shown);
+    $("download").disabled = !(state.match || state.replayText);
+    $("play").textContent = state.playing ? "Pause" : "Play";
+    statusLine();
+}
+
+function renderBanner(record, shown) {
+    const banner = $("banner");
+    const result = record.result;
+    if (!result || shown !== record.length) {
+        banner.hidden = true;
+        return;
+    }
+    const colours = state.bundle.palette.colours;
+    const scores = Object.entries(result.scores).map(([seat, n]) =>
+        `<span style="color:${colours[seat]}">●</span> ${n}`).join(" &nbsp; ");
+    const title = result.winner
+        ? `<strong style="color:${colours[result.winner]}">${COLOUR_NAMES[result.winner]} wins: ${escapeText(record.names[result.winner - 1])}</strong>`
+        : "<strong>A tie: nobody wins</strong>";
+    const why = result.detail ? result.detail[0].toUpperCase() + result.detail.slice(1) : result.reason;
+    banner.innerHTML = `${title}<div>${scores}</div><div class="why" data-reason="${result.reason}">${escapeText(why)}.</div>`;
+    banner.hidden = false;
+}
+
+function escapeText(text) {
+    const div = document.createElement("div");
+    div.textContent = text;
+    return div.innerHTML;
+}
+
+// -- playing ----------------------------------------------------------------------------
+
+function onTurn() {
+    const record = state.record;
+    if (state.shown === record.length - 1) state.shown = record.length;
+    if (state.match && state.match.over) {
+        state.playing = false;
+        body.dataset.game = "over";
+    }
+    // In fast mode the board is drawn a few times a second, not after every turn.
+    if (!$("fast").checked || state.match.over || performance.now() - state.lastFrame > FAST_FRAME_MS) scheduleRender();
+}
+
+/** Show the next turn: one already recorded, or a new one played by the live game. */
+async function advance() {
+    const record = state.record;
+    if (!record) return false;
+    if (state.shown < record.length) {
+        state.shown += 1;
+        scheduleRender();
+        return true;
+    }
+    const match = state.match;
+    if (!match || match.over) return false;
+    await match.ready;
+    if (match !== state.match) return false;
+    const turn = await match.playTurn();
+    return Boolean(turn) && match === state.match;
+}
+
+async function play() {
+    if (state.playing) return;
+    state.playing = true;
+    // A loop left waiting on a turn from before a pause must not carry on beside this one.
+    const run = ++state.run;
+    if (state.match && !state.match.over) body.dataset.game = "running";
+    scheduleRender();
+    try {
+        while (state.playing && run === state.run) {
+            const wait = $("fast").checked ? 0 : SPEED_DELAYS[Number($("speed").value)];
+            if (!(await advance())) break;
+            if (wait) await new Promise(resolve => setTimeout(resolve, wait));
+        }
+    } catch (error) {
+        showError(`The game stopped: ${error.message || error}`);
+    }
+    if (run !== state.run) return;
+    state.playing = false;
+    if (state.match && !state.match.over && body.dataset.game === "running") body.dataset.game = "paused";
+    scheduleRender();
+}
+
+function pause() {
+    state.playing = false;
+    scheduleRender();
+}
+
+async function step() {
+    if (state.playing) pause();
+    try {
+        await advance();
+    } catch (error) {
+        showError(`The game stopped: ${error.message || error}`);
+    }
+    scheduleRender();
+}
+
+// -- games ------------------------------------------------------------------------------
+
+function showError(text) {
+    const box = $("settings-error");
+    box.textContent = text || "";
+    box.hidden = !text;
+}
+
+async function newGame({autoplay = null} = {}) {
+    pause();
+    const config = configFromForm();
+    const checked = JSON.parse(state.py.check_config(JSON.stringify(config)));
+    if (checked.error) {
+        showError(`Settings: ${checked.error}`);
+        return;
+    }
+    showError("");
+    state.seats.fit(checked.ok.players);
+    renderSeats();
+    if (state.match) state.match.close();
+    state.replayText = null;
+    state.seatsInGame = state.seats.seats.map(seat => ({...seat}));
+    const settings = {
+        config: checked.ok, seed: readSeed(),
+        seats: state.seatsInGame.map(seat => ({kind: seat.kind === HUMAN ? HUMAN : "bot", name: seat.name, source: seat.source})),
+    };
+    let match;
+    try {
+        match = new Match(state.py, state.pool, settings, {
+            onTurn, onHuman: scheduleRender, onSeatChange: scheduleRender,
+        });
+        state.match = match;
+        match.ready = match.prepare();
+    } catch (error) {
+        showError(String(error.message || error));
+        return;
+    }
+    state.record = match.record;
+    timing.board = timing.board || performance.now();
+    state.shown = 0;
+    body.dataset.game = "ready";
+    body.dataset.bots = "loading";
+    scheduleRender();
+    match.ready.then(() => {
+        if (match !== state.match) return;
+        body.dataset.bots = "ready";
+        timing.bots = timing.bots || performance.now();
+        scheduleRender();
+    }, error => {
+        if (match !== state.match) return;
+        body.dataset.bots = "failed";
+        showError(`The bots could not start: ${error.message || error}`);
+    });
+    if (autoplay === "fast") $("fast").checked = true;
+    if (autoplay) play();
+}
+
+async function openReplayFile(file) {
+    const text = await file.text();
+    const opened = JSON.parse(state.py.open_replay(text));
+    if (opened.error) {
+        showError(`This replay cannot be opened: ${opened.error}`);
+        return;
+    }
+    showError("");
+    pause();
+    if (state.match) state.match.close();
+    state.match = null;
+    const view = opened.ok;
+    const record = new GameRecord(view.config, view.names, view.setup);
+    for (const turn of view.turns) record.add(turn);
+    record.result = view.result;
+    record.stats = view.stats;
+    state.record = record;
+    state.replayText = text;
+    state.replaySeed = view.seed;
+    state.shown = 0;
+    body.dataset.game = "replay";
+    scheduleRender();
+}
+
+function download() {
+    const text = state.match
+        ? state.match.replayJSON({driver: "browser", stop: env.isolated ? "interrupt" : "restart"})
+        : state.replayText;
+    if (!text) return;
+    if (env.embedded) {
+        // A sandboxed snippet may not download: show the file to copy instead.
+        $("replay-text").value = text;
+        $("replay-dialog").showModal();
+        return;
+    }
+    const seed = state.match ? state.match.settings.seed : state.replaySeed;
+    const link = document.createElement("a");
+    link.href = URL.createObjectURL(new Blob([text], {type: "application/json"}));
+    link.download = `flit-replay-seed-${seed}.json`;
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(link.href), 10000);
+}
+
+// -- sharing ----------------------------------------------------------------------------
+
+function currentSetup() {
+    return {
+        preset: $("preset").value,
+        config: configFromForm(),
+        seed: readSeed(),
+        seats: state.seats.forShare(),
+    };
+}
+
+async function share() {
+    const link = location.href.split("#")[0] + (await encodeShare(currentSetup()));
+    history.replaceState(null, "", link);
+    try {
+        await navigator.clipboard.writeText(link);
+        setStatus("Share link copied to the clipboard (and shown in the address bar).");
+    } catch {
+        setStatus("Share link is in the address bar.");
+    }
+}
+
+function applySetup(setup) {
+    showConfig(setup.preset in PRESETS || setup.preset === "custom" ? setup.preset : "custom", setup.config);
+    $("seed").value = setup.seed;
+    state.seats.restore(setup.seats);
+}
+
+// -- a challenge's answers --------------------------------------------------------------
+
+async function loadAnswers() {
+    const question = $("question").value.trim();
+    const site = $("site").value.trim() || "codegolf";
+    if (!question) return;
+    $("answers-note").textContent = "Loading…";
+    try {
+        const found = await loadContestants(state.py, question, site);
+        state.seats.useAnswers(found);
+        renderSeats();
+        $("answers-note").textContent = `${found.length} bot${found.length === 1 ? "" : "s"} found: ` +
+            found.map(bot => bot.name).join(", ");
+        body.dataset.answers = String(found.length);
+    } catch (error) {
+        $("answers-note").textContent = `Could not load the answers: ${error.message || error}`;
+    }
+}
+
+// -- start-up ---------------------------------------------------------------------------
+
+function wire() {
+    $("play").addEventListener("click", () => (state.playing ? pause() : play()));
+    $("step").addEventListener("click", step);
+    $("pass").addEventListener("click", () => state.match && state.match.pass());
+    $("fast").addEventListener("change", scheduleRender);
+    $("scrubber").addEventListener("input", () => {
+        pause();
+        state.shown = Number($("scrubber").value);
+        scheduleRender();
+    });
+    $("board").addEventListener("click", event => {
+        const square = board.squareAt(event);
+        if (square && state.match && state.match.human && state.shown === state.record.length) state.match.click(square);
+    });
+    $("preset").addEventListener("change", () => {
+        const preset = $("preset").value;
+        showConfig(preset, preset === "custom" ? configFromForm() : PRESETS[preset]);
+        fitSeats();
+    });
+    $("c-players").addEventListener("change", fitSeats);
+    $("dice").addEventListener("click", () => { $("seed").value = randomSeed(); });
+    $("new-game").addEventListener("click", () => newGame());
+    $("share").addEventListener("click", share);
+    $("download").addEventListener("click", download);
+    $("open-replay").addEventListener("change", event => {
+        if (event.target.files[0]) openReplayFile(event.target.files[0]);
+        event.target.value = "";
+    });
+    $("load-answers").addEventListener("click", loadAnswers);
+    $("replay-close").addEventListener("click", () => $("replay-dialog").close());
+    // A snippet has no address of its own to share.
+    $("share").hidden = env.embedded;
+    document.addEventListener("keydown", event => {
+        if (event.target.closest("input, textarea, select, button")) return;
+        if (event.key === " ") { event.preventDefault(); state.playing ? pause() : play(); }
+        if (event.key === "ArrowRight") step();
+    });
+}
+
+async function start() {
+    // Before PyScript starts (the snippet loads it after this module).
+    if (env.embedded) installMemoryIndexedDB();
+    wire();
+    showConfig("trial", PRESETS.trial);
+    setStatus("Loading the rules and the bots…");
+    state.bundle = await loadBundle();
+    giveSources(state.bundle.modules);
+    state.seats = new SeatList(state.bundle.examples, state.bundle.palette.colours);
+    state.editor = new Editor(applyCode);
+    board = new BoardView($("board"), state.bundle.palette);
+    board.draw();
+    let setup = null;
+    try {
+        setup = await decodeShare(location.hash);
+    } catch (error) {
+        showError(`This share link is damaged: ${error.message || error}`);
+    }
+    if (setup) applySetup(setup);
+    else $("seed").value = randomSeed();
+    fitSeats();
+    // Boot the bots' interpreters while the page's own one loads: the cores are shared,
+    // but each boot waits on downloads and compiles a good part of the time.
+    state.pool = new WorkerPool(state.bundle.modules, {snapshots: env.snapshots});
+    state.pool.warm(state.seats.seats.filter(seat => seat.kind !== HUMAN).length);
+    body.dataset.ui = "ready";
+    timing.ui = performance.now();
+    statusLine();
+    state.py = await pythonReady;
+    timing.python = performance.now();
+    body.dataset.python = "ready";
+    await newGame({autoplay: setup && setup.autoplay});
+}
+
+window.arena = {
+    state,
+    timing,
+    env,
+    play, pause, step, newGame,
+    /** The live game's replay text (for tools and tests). */
+    replayJSON: () => state.match && state.match.replayJSON({driver: "browser", stop: env.isolated ? "interrupt" : "restart"}),
+};
+
+start().catch(error => {
+    setStatus(`The page failed to start: ${error.message || error}`);
+    body.dataset.failed = String(error.message || error);
+    console.error(error);
+});

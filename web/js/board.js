@@ -1,0 +1,144 @@
+// The board on a canvas: crisp at any size (drawn in device pixels), colours from
+// flit_core/palette.py, the last move and its conversions outlined, a torus grid.
+"use strict";
+
+export class BoardView {
+    constructor(canvas, palette) {
+        this.canvas = canvas;
+        this.palette = palette;
+        this.size = 16;
+        this.cells = null;
+        this.highlights = null;
+        this.selected = null;        // a human's chosen piece [x, y]
+        this.targets = [];           // its legal destinations
+        this.mine = null;            // the human's colour while it is their turn
+        this.pending = false;
+        new ResizeObserver(() => this.draw()).observe(canvas);
+        matchMedia("(resolution: 1dppx)").addEventListener?.("change", () => this.draw());
+    }
+
+    show(size, cells, highlights) {
+        this.size = size;
+        this.cells = cells;
+        this.highlights = highlights;
+        this.draw();
+    }
+
+    /** Draw on the next frame (many turns a frame collapse into one drawing). */
+    request() {
+        if (this.pending) return;
+        this.pending = true;
+        requestAnimationFrame(() => { this.pending = false; this.draw(); });
+    }
+
+    /** The square under a mouse event, or null. */
+    squareAt(event) {
+        const rect = this.canvas.getBoundingClientRect();
+        const x = Math.floor((event.clientX - rect.left) / rect.width * this.size);
+        const y = Math.floor((event.clientY - rect.top) / rect.height * this.size);
+        return x >= 0 && y >= 0 && x < this.size && y < this.size ? [x, y] : null;
+    }
+
+    draw() {
+        const canvas = this.canvas;
+        const ratio = window.devicePixelRatio || 1;
+        const width = Math.max(1, Math.round(canvas.clientWidth * ratio));
+        if (canvas.width !== width || canvas.height !== width) {
+            canvas.width = width;
+            canvas.height = width;
+        }
+        const ctx = canvas.getContext("2d");
+        const {colours, grid, highlight} = this.palette;
+        const n = this.size;
+        const cell = width / n;
+        ctx.fillStyle = colours[0];
+        ctx.fillRect(0, 0, width, width);
+        ctx.strokeStyle = grid;
+        ctx.lineWidth = Math.max(1, ratio * 0.75);
+        ctx.beginPath();
+        for (let i = 0; i <= n; i += 1) {
+            const p = Math.round(i * cell) + 0.5;
+            ctx.moveTo(p, 0); ctx.lineTo(p, width);
+            ctx.moveTo(0, p); ctx.lineTo(width, p);
+        }
+        ctx.stroke();
+        if (!this.cells) return;
+        const radius = cell * 0.36;
+        for (let y = 0; y < n; y += 1) {
+            for (let x = 0; x < n; x += 1) {
+                const colour = this.cells[y * n + x];
+                if (!colour) continue;
+                ctx.fillStyle = colours[colour];
+                ctx.beginPath();
+                if (colour === 5) {
+                    // Neutral pieces are smaller diamonds, so they read apart from bots' pieces.
+                    const cx = (x + 0.5) * cell, cy = (y + 0.5) * cell, r = radius * 0.9;
+                    ctx.moveTo(cx, cy - r); ctx.lineTo(cx + r, cy); ctx.lineTo(cx, cy + r); ctx.lineTo(cx - r, cy);
+                } else {
+                    ctx.arc((x + 0.5) * cell, (y + 0.5) * cell, radius, 0, 2 * Math.PI);
+                }
+                ctx.fill();
+            }
+        }
+        this._drawHighlights(ctx, cell, ratio, highlight);
+        this._drawHuman(ctx, cell, ratio, highlight);
+    }
+
+    _ring(ctx, [x, y], cell, r) {
+        ctx.beginPath();
+        ctx.arc((x + 0.5) * cell, (y + 0.5) * cell, r, 0, 2 * Math.PI);
+        ctx.stroke();
+    }
+
+    _drawHighlights(ctx, cell, ratio, colour) {
+        const h = this.highlights;
+        if (!h) return;
+        ctx.strokeStyle = colour;
+        ctx.lineWidth = Math.max(1.5, cell * 0.07);
+        ctx.setLineDash([Math.max(2, cell * 0.12), Math.max(2, cell * 0.1)]);
+        this._ring(ctx, h.from, cell, cell * 0.36);
+        ctx.setLineDash([]);
+        this._ring(ctx, h.to, cell, cell * 0.45);
+        ctx.strokeStyle = this.palette.colours[h.player];
+        for (const square of h.converted) this._ring(ctx, square, cell, cell * 0.47);
+        // The move itself, as a thin line the short way round the torus.
+        const [x0, y0] = h.from, [x1, y1] = h.to, n = this.size;
+        const dx = ((x1 - x0 + n + n / 2) % n) - n / 2, dy = ((y1 - y0 + n + n / 2) % n) - n / 2;
+        const inside = v => v >= 0 && v < n;
+        // Only when the short way stays on the board: a line leaving an edge reads as noise.
+        if (Math.abs(dx) + Math.abs(dy) > 1 && inside(x0 + dx) && inside(y0 + dy)) {
+            ctx.strokeStyle = colour;
+            ctx.globalAlpha = 0.35;
+            ctx.lineWidth = Math.max(1, ratio);
+            ctx.beginPath();
+            ctx.moveTo((x0 + 0.5) * cell, (y0 + 0.5) * cell);
+            ctx.lineTo((x0 + dx + 0.5) * cell, (y0 + dy + 0.5) * cell);
+            ctx.stroke();
+            ctx.globalAlpha = 1;
+        }
+    }
+
+    _drawHuman(ctx, cell, ratio, colour) {
+        if (!this.mine) return;
+        ctx.lineWidth = Math.max(1.5, cell * 0.08);
+        ctx.strokeStyle = this.palette.colours[this.mine];
+        if (!this.selected) {
+            // Your turn: a faint halo round each of your pieces says "pick one".
+            ctx.globalAlpha = 0.45;
+            for (let i = 0; i < this.cells.length; i += 1) {
+                if (this.cells[i] === this.mine) this._ring(ctx, [i % this.size, Math.floor(i / this.size)], cell, cell * 0.46);
+            }
+            ctx.globalAlpha = 1;
+        }
+        if (this.selected) this._ring(ctx, this.selected, cell, cell * 0.46);
+        ctx.fillStyle = this.palette.colours[this.mine];
+        ctx.globalAlpha = 0.35;
+        for (const [x, y] of this.targets) {
+            ctx.beginPath();
+            ctx.arc((x + 0.5) * cell, (y + 0.5) * cell, cell * 0.18, 0, 2 * Math.PI);
+            ctx.fill();
+        }
+        ctx.globalAlpha = 1;
+        for (const square of this.targets) this._ring(ctx, square, cell, cell * 0.3);
+    }
+}

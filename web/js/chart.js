@@ -1,0 +1,44 @@
+// A small chart of every bot's pieces over the turns, with the shown turn marked.
+"use strict";
+
+export function drawChart(canvas, record, players, colours, shown) {
+    const ratio = window.devicePixelRatio || 1;
+    const width = Math.max(1, Math.round(canvas.clientWidth * ratio));
+    const height = Math.max(1, Math.round(canvas.clientHeight * ratio));
+    if (canvas.width !== width || canvas.height !== height) {
+        canvas.width = width;
+        canvas.height = height;
+    }
+    const ctx = canvas.getContext("2d");
+    ctx.clearRect(0, 0, width, height);
+    if (!record) return;
+    const counts = record.counts;
+    const total = Math.max(record.config.turn_limit, counts.length - 1, 1);
+    let top = 4;
+    for (const row of counts) for (let p = 1; p <= players; p += 1) top = Math.max(top, row[p]);
+    const pad = 6 * ratio;
+    const x = turn => pad + (width - 2 * pad) * turn / total;
+    const y = value => height - pad - (height - 2 * pad) * value / top;
+    // One point per pixel column at most: long games stay cheap to draw.
+    const step = Math.max(1, Math.floor(counts.length / width));
+    ctx.lineWidth = 1.5 * ratio;
+    for (let p = 1; p <= players; p += 1) {
+        ctx.strokeStyle = colours[p];
+        ctx.beginPath();
+        for (let t = 0; t < counts.length; t += step) {
+            if (t === 0) ctx.moveTo(x(t), y(counts[t][p])); else ctx.lineTo(x(t), y(counts[t][p]));
+        }
+        const last = counts.length - 1;
+        ctx.lineTo(x(last), y(counts[last][p]));
+        ctx.stroke();
+    }
+    ctx.fillStyle = "#6b6f78";
+    ctx.font = `${10 * ratio}px system-ui, sans-serif`;
+    ctx.fillText(`${top} pieces`, pad, pad + 8 * ratio);
+    ctx.strokeStyle = "rgba(0,0,0,.35)";
+    ctx.lineWidth = ratio;
+    ctx.beginPath();
+    ctx.moveTo(x(shown), 0);
+    ctx.lineTo(x(shown), height);
+    ctx.stroke();
+}

@@ -1,0 +1,92 @@
+// The seats: per player an example bot, a bot from a challenge's answers, your own code,
+// or a human. Seats are {kind: "example" | "code" | "human", name, source}.
+"use strict";
+
+import {HUMAN} from "./match.js";
+import {escapeHTML} from "./panels.js";
+
+export const COLOUR_NAMES = ["", "Red", "Blue", "Green", "Amber"];
+
+export class SeatList {
+    constructor(examples, colours) {
+        this.examples = examples;       // {name: source}
+        this.colours = colours;
+        this.seats = [];
+        this.contestants = [];          // [{name, code}] from a challenge's answers
+    }
+
+    example(name) {
+        return {kind: "example", name, source: this.examples[name]};
+    }
+
+    /** As many seats as players: new ones take the example bots in turn. */
+    fit(count) {
+        const names = Object.keys(this.examples);
+        while (this.seats.length < count) this.seats.push(this.example(names[this.seats.length % names.length]));
+        this.seats.length = count;
+    }
+
+    /** Take a seat from a select's value ("example:NAME", "answer:N", "human"). */
+    choose(index, value) {
+        if (value.startsWith("example:")) this.seats[index] = this.example(value.slice(8));
+        else if (value.startsWith("answer:")) this.seats[index] = this.fromAnswer(this.contestants[Number(value.slice(7))]);
+        else if (value === HUMAN) this.seats[index] = {kind: HUMAN, name: "human", source: ""};
+    }
+
+    fromAnswer(bot) {
+        return {kind: "code", name: bot.name, source: bot.code};
+    }
+
+    /** Give the seat `index` this code; an example's name stays only on its own code. */
+    setCode(index, source) {
+        const old = this.seats[index];
+        const name = old.kind === HUMAN ? "my_bot"
+            : this.examples[old.name] !== undefined && this.examples[old.name] !== source ? `${old.name}_edited`
+            : old.name;
+        this.seats[index] = {kind: "code", name, source};
+    }
+
+    /** The challenge's bots fill the seats, in the order of the answers. */
+    useAnswers(contestants) {
+        this.contestants = contestants;
+        contestants.slice(0, this.seats.length).forEach((bot, i) => { this.seats[i] = this.fromAnswer(bot); });
+    }
+
+    /** The seats for a share link: example bots by name, others with their code. */
+    forShare() {
+        return this.seats.map(seat => seat.kind === "example" ? {kind: "example", name: seat.name} : seat);
+    }
+
+    /** Seats read back from a share link. */
+    restore(seats) {
+        this.seats = seats.map(seat => seat.kind === "example" && this.examples[seat.name] !== undefined
+            ? this.example(seat.name)
+            : seat.kind === HUMAN ? {kind: HUMAN, name: "human", source: ""}
+            : {kind: "code", name: seat.name || "bot", source: seat.source || ""});
+    }
+
+    /** One row per seat: colour, a choice of bot, and an Edit button. */
+    render(container, {onChoose, onEdit}) {
+        container.innerHTML = "";
+        this.seats.forEach((seat, index) => {
+            const options = Object.keys(this.examples).map(name =>
+                `<option value="example:${escapeHTML(name)}">${escapeHTML(name)}</option>`);
+            this.contestants.forEach((bot, i) => options.push(`<option value="answer:${i}">answer: ${escapeHTML(bot.name)}</option>`));
+            options.push(`<option value="code">${seat.kind === "code" ? escapeHTML(seat.name) : "Your code…"}</option>`);
+            options.push(`<option value="${HUMAN}">Human (you click)</option>`);
+            const row = document.createElement("div");
+            row.className = "seat";
+            row.dataset.seat = index + 1;
+            row.innerHTML = `<span class="swatch" style="background:${this.colours[index + 1]}" title="${COLOUR_NAMES[index + 1]}"></span>
+                <select aria-label="Seat ${index + 1}">${options.join("")}</select>
+                <button class="edit" title="Edit this bot's code">Edit</button>`;
+            const select = row.querySelector("select");
+            select.value = seat.kind === "example" ? `example:${seat.name}` : seat.kind;
+            select.addEventListener("change", () => (select.value === "code" ? onEdit(index) : onChoose(index, select.value)));
+            const edit = row.querySelector(".edit");
+            edit.disabled = seat.kind === HUMAN;
+            edit.addEventListener("click", () => onEdit(index));
+            container.append(row);
+        });
+    }
+}

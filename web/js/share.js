@@ -1,0 +1,37 @@
+// Share links: the settings, the seed and the seats (with any edited bot's code) packed
+// into the address's #fragment, compressed, so a link restores the whole set-up.
+"use strict";
+
+async function pipe(bytes, stream) {
+    const response = new Response(new Blob([bytes]).stream().pipeThrough(stream));
+    return new Uint8Array(await response.arrayBuffer());
+}
+
+function toBase64URL(bytes) {
+    let text = "";
+    for (const byte of bytes) text += String.fromCharCode(byte);
+    return btoa(text).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+function fromBase64URL(text) {
+    const plain = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
+    return Uint8Array.from(plain, c => c.charCodeAt(0));
+}
+
+/** The #fragment for a set-up {preset, config, seed, seats, run?}. */
+export async function encodeShare(setup) {
+    const packed = await pipe(new TextEncoder().encode(JSON.stringify(setup)), new CompressionStream("deflate-raw"));
+    return "#s=" + toBase64URL(packed);
+}
+
+/** The set-up in a #fragment, or null when there is none; throws on a damaged link. */
+export async function decodeShare(hash) {
+    const params = new URLSearchParams(hash.replace(/^#/, ""));
+    const packed = params.get("s");
+    if (!packed) return null;
+    const bytes = await pipe(fromBase64URL(packed), new DecompressionStream("deflate-raw"));
+    const setup = JSON.parse(new TextDecoder().decode(bytes));
+    // Flags that tools add to a link (browser-run): play at once, in fast mode.
+    setup.autoplay = params.get("autoplay") || setup.autoplay || null;
+    return setup;
+}

@@ -1,0 +1,52 @@
+"""The page's own Python (run by PyScript): the rules core, offered to the page's script.
+
+The page's script hands over this repository's flit_core sources (the same files the
+native side runs); this writes them into the interpreter's file system, imports the
+page's referee and tells the script that Python is ready.
+"""
+
+import json
+import os
+import sys
+
+from pyodide.ffi import create_proxy
+from pyscript import window
+
+from_page = window.flitArena
+modules = json.loads(await from_page.modulesJSON())  # noqa: F704, PLE1142 (PyScript runs this file as async)
+for path, source in modules.items():
+    target = "/flit/" + path
+    os.makedirs(os.path.dirname(target), exist_ok=True)
+    with open(target, "w", encoding="utf-8") as handle:
+        handle.write(source)
+sys.path.insert(0, "/flit")
+
+from flit_core.web import answers, page
+
+
+class PageApi:
+    """What the page's script calls; every argument and result is JSON text."""
+
+    def new_referee(self, settings: str) -> page.PageReferee:
+        """A referee for a new game."""
+        return page.PageReferee(settings)
+
+    def check_config(self, config: str) -> str:
+        """Validate the settings form."""
+        return page.check_config(config)
+
+    def open_replay(self, text: str) -> str:
+        """Verify and read a replay file."""
+        return page.open_replay(text)
+
+    def contestants(self, api_page: str) -> str:
+        """The bots in one page of the Q&A site's answers JSON."""
+        return answers.contestants_json(api_page)
+
+    def answers_url(self, question: str, site: str, page_number: int) -> str:
+        """The API address of one page of a question's answers."""
+        return answers.ANSWERS_URL.format(question=int(question), site=site, page=int(page_number))
+
+
+from_page.pythonReady(create_proxy(PageApi()))
+
