@@ -39,6 +39,14 @@ class PageApi:
         """Verify and read a replay file."""
         return page.open_replay(text)
 
+    def tournament_game(self, seed: int, index: int, players: int) -> str:
+        """A quick tournament's game: its seed and seat order."""
+        return page.tournament_game(int(seed), int(index), int(players))
+
+    def standings(self, records: str, entrants: str) -> str:
+        """A quick tournament's leaderboard so far."""
+        return page.standings(records, entrants)
+
     def contestants(self, api_page: str) -> str:
         """The bots in one page of the Q&A site's answers JSON."""
         return answers.contestants_json(api_page)

@@ -21,6 +21,8 @@ EXAMPLES_DIR = ROOT / "examples"
 
 #: The page's own Python modules among flit_core/web/ (the others need a native Python).
 BROWSER_WEB_MODULES = ("__init__.py", "page.py", "worker.py", "answers.py")
+#: The page's quick tournament ranks with the stdlib-only leaderboard (no store, no ratings).
+BROWSER_TOURNAMENT_MODULES = ("__init__.py", "leaderboard.py")
 
 
 class AssetsMissing(RuntimeError):
@@ -30,11 +32,13 @@ class AssetsMissing(RuntimeError):
 def browser_modules() -> dict[str, str]:
     """The Python sources the page and its workers import: ``{"flit_core/x.py": text}``.
 
-    The rules core and the bot API (flit_core/*.py, flit_core/bot/) and the page's own
-    modules; the command line and other native-only subpackages stay out.
+    The rules core and the bot API (flit_core/*.py, flit_core/bot/), the page's own
+    modules and the tournament leaderboard; the command line and other native-only
+    subpackages stay out.
     """
     paths = sorted(PACKAGE_DIR.glob("*.py")) + sorted((PACKAGE_DIR / "bot").glob("*.py"))
     paths += [PACKAGE_DIR / "web" / name for name in BROWSER_WEB_MODULES]
+    paths += [PACKAGE_DIR / "tournament" / name for name in BROWSER_TOURNAMENT_MODULES]
     return {path.relative_to(ROOT).as_posix(): path.read_text(encoding="utf-8") for path in paths}
 
 

@@ -30,7 +30,7 @@ PYSCRIPT_CDN = "https://cdn.jsdelivr.net/npm/@pyscript/core@{version}/dist/"
 SCRIPT_MODULES = (
     "env.js", "memory-idb.js", "python.js", "workers.js", "record.js", "match.js",
     "board.js", "chart.js", "panels.js", "share.js", "settings.js", "seats.js",
-    "editor.js", "answers.js", "app.js",
+    "editor.js", "answers.js", "tournament.js", "app.js",
 )
 #: Code point ranges for 15-bit digits (32,768 values): (first code point, count).
 DIGIT_BLOCKS = ((0x4E00, 20_992), (0xAC00, 11_172), (0x3400, 604))

@@ -17,6 +17,7 @@ from ..game import Game
 from ..move import Move
 from ..replay import Replay
 from ..session import Answer, AnswerKind, Turn
+from ..tournament.leaderboard import GameRecord, leaderboard
 
 
 def _dumps(value: Any) -> str:
@@ -121,6 +122,10 @@ class PageReferee:
         """The game's replay file text, the same JSON the native referee writes."""
         return Replay.from_game(self.game, self.names, json.loads(meta)).to_json()
 
+    def game_record(self, index: int) -> str:
+        """The finished game as game ``index`` of a tournament (a leaderboard record's dict)."""
+        return _dumps(GameRecord.from_replay(Replay.from_game(self.game, self.names), index).to_dict())
+
     def _stats(self) -> dict[str, Any]:
         return {str(p): self.game.stats(p).to_dict() for p in range(1, self.game.players + 1)}
 
@@ -139,3 +144,26 @@ def open_replay(text: str) -> str:
         return _dumps({"ok": replay_to_page(Replay.from_json(text))})
     except ReplayError as error:
         return _dumps({"error": str(error)})
+
+
+def tournament_game(seed: int, index: int, players: int) -> str:
+    """Game ``index`` of the page's quick tournament: ``{"seed", "order"}``.
+
+    The seed is the form's seed plus the index; the seat order rotates by one each game
+    (``order[seat - 1]`` is the entrant in that seat), so in every ``players`` games each
+    entrant plays each seat once: two bots alternate.
+    """
+    return _dumps({
+        "seed": (seed + index) % 2**64,
+        "order": [(seat + index) % players for seat in range(players)],
+    })
+
+
+def standings(records: str, entrants: str) -> str:
+    """The leaderboard (:func:`~flit_core.tournament.leaderboard.leaderboard`) of the games so far.
+
+    ``records`` are :meth:`PageReferee.game_record` dicts; ``entrants`` the bots' names,
+    listed even before they have finished a game. Rows are ``Standing.to_dict()``, best first.
+    """
+    rows = leaderboard((GameRecord.from_dict(data) for data in json.loads(records)), entrants=json.loads(entrants))
+    return _dumps([row.to_dict() for row in rows])

@@ -16,6 +16,7 @@ import {PRESETS, configFromForm, showConfig, randomSeed, readSeed} from "./setti
 import {SeatList, COLOUR_NAMES} from "./seats.js";
 import {Editor} from "./editor.js";
 import {loadContestants} from "./answers.js";
+import {QuickTournament, entrantsOf, renderLeaderboard} from "./tournament.js";
 
 const SPEED_DELAYS = [1000, 600, 400, 250, 150, 100, 60, 30, 15, 5, 0];
 const FAST_FRAME_MS = 250;
@@ -41,6 +42,7 @@ const state = {
     run: 0,               // counts play loops: only the latest one plays
     editor: null,
     lastFrame: 0,
+    tournament: null,     // the quick tournament, running or last run
 };
 
 function setStatus(text) {
@@ -234,9 +236,13 @@ function showError(text) {
     box.hidden = !text;
 }
 
-async function newGame({autoplay = null} = {}) {
+/**
+ * Start a new game with the form's settings and seats, or with those given (a tournament's
+ * game). Resolves with the new match (undefined if it could not start), with autoplay
+ * once the play loop stops (the game over, or paused).
+ */
+async function newGame({autoplay = null, config = configFromForm(), seed = null, seats = null} = {}) {
     pause();
-    const config = configFromForm();
     const checked = JSON.parse(state.py.check_config(JSON.stringify(config)));
     if (checked.error) {
         showError(`Settings: ${checked.error}`);
@@ -247,9 +253,9 @@ async function newGame({autoplay = null} = {}) {
     renderSeats();
     if (state.match) state.match.close();
     state.replayText = null;
-    state.seatsInGame = state.seats.seats.map(seat => ({...seat}));
+    state.seatsInGame = (seats || state.seats.seats).map(seat => ({...seat}));
     const settings = {
-        config: checked.ok, seed: readSeed(),
+        config: checked.ok, seed: seed === null ? readSeed() : seed,
         seats: state.seatsInGame.map(seat => ({kind: seat.kind === HUMAN ? HUMAN : "bot", name: seat.name, source: seat.source})),
     };
     let match;
@@ -280,7 +286,57 @@ async function newGame({autoplay = null} = {}) {
         showError(`The bots could not start: ${error.message || error}`);
     });
     if (autoplay === "fast") $("fast").checked = true;
-    if (autoplay) play();
+    if (autoplay) await play();
+    return match;
+}
+
+// -- the quick tournament ---------------------------------------------------------------
+
+async function runTournament() {
+    if (state.tournament && body.dataset.tournament === "running") return;
+    const games = Number($("t-games").value);
+    const config = configFromForm();
+    const checked = JSON.parse(state.py.check_config(JSON.stringify(config)));
+    if (checked.error) {
+        showError(`Settings: ${checked.error}`);
+        return;
+    }
+    state.seats.fit(checked.ok.players);
+    renderSeats();
+    if (state.seats.seats.some(seat => seat.kind === HUMAN)) {
+        showError("A tournament is between bots only: choose a bot for every human seat.");
+        return;
+    }
+    if (!Number.isInteger(games) || games < 1) {
+        showError("Tournament: the number of games must be a whole number, 1 or more.");
+        return;
+    }
+    showError("");
+    const tournament = new QuickTournament(state.py, entrantsOf(state.seats.seats), games, checked.ok, readSeed());
+    state.tournament = tournament;
+    body.dataset.tournament = "running";
+    showTournament(tournament);
+    await tournament.run(game => newGame({autoplay: "fast", ...game}), showTournament);
+    if (state.tournament !== tournament) return;
+    body.dataset.tournament = tournament.played === games ? "over" : "stopped";
+    showTournament(tournament);
+}
+
+function stopTournament() {
+    if (!state.tournament || body.dataset.tournament !== "running") return;
+    state.tournament.stop();
+    pause();
+}
+
+function showTournament(tournament) {
+    const running = body.dataset.tournament === "running";
+    renderLeaderboard($("t-board"), tournament.standings);
+    body.dataset.tournamentPlayed = String(tournament.played);
+    $("t-run").disabled = running;
+    $("t-stop").disabled = !running;
+    const how = running ? `game ${Math.min(tournament.played + 1, tournament.games)} playing`
+        : body.dataset.tournament === "stopped" ? "stopped (the unfinished game does not count)" : "finished";
+    $("t-note").textContent = `${tournament.played} of ${tournament.games} games played, ${how}; seeds from ${tournament.seed}.`;
 }
 
 async function openReplayFile(file) {
@@ -404,6 +460,8 @@ function wire() {
         event.target.value = "";
     });
     $("load-answers").addEventListener("click", loadAnswers);
+    $("t-run").addEventListener("click", runTournament);
+    $("t-stop").addEventListener("click", stopTournament);
     $("replay-close").addEventListener("click", () => $("replay-dialog").close());
     // A snippet has no address of its own to share.
     $("share").hidden = env.embedded;

@@ -125,6 +125,11 @@ export class Match {
         return this.referee.replay(JSON.stringify(meta));
     }
 
+    /** The finished game as game `index` of a tournament (a leaderboard record's JSON). */
+    gameRecord(index) {
+        return this.referee.game_record(index);
+    }
+
     /** Give the workers back and free the Python referee. */
     close() {
         for (const bot of this.bots) if (bot) bot.release();
