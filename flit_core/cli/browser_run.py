@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 from typing import Any
 
 from ..report import summary_text
@@ -13,7 +12,7 @@ from ..web.browser_game import play_in_browser
 from ..web.headless import BrowserMissing
 from ..web.share import file_seats
 from .main import CommandError
-from .options import add_config_options, config_from_args, seed_arg
+from .options import add_config_options, add_seed_and_replay_options, config_from_args, game_seed
 from .serve import add_isolation_option
 
 
@@ -28,8 +27,7 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("bots", nargs="+", metavar="BOT.py", help="2-4 bot files, seat 1 first")
     add_config_options(parser)
-    parser.add_argument("--seed", type=seed_arg, help="the game's seed (default: random, and printed)")
-    parser.add_argument("--replay", metavar="FILE", help="write the game's replay (JSON) here")
+    add_seed_and_replay_options(parser)
     add_isolation_option(parser)
     parser.add_argument("--quiet", action="store_true", help="do not print the final board")
     parser.set_defaults(handler=run)
@@ -39,7 +37,7 @@ def run(args: argparse.Namespace) -> int:
     """Play the game in the browser and print its summary."""
     seats = file_seats(args.bots)
     config = config_from_args(args, len(seats))
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+    seed = game_seed(args)
     try:
         game = play_in_browser(seats, config, seed, isolated=args.isolated)
     except (AssetsMissing, BrowserMissing) as error:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 import sys
 import tempfile
 from typing import Any
@@ -14,7 +13,7 @@ from ..referee.command import absolute_paths
 from ..referee.console import Console
 from ..referee.diagnostics import diagnostics_text
 from ..report import summary_text
-from .options import add_config_options, config_from_args, seed_arg
+from .options import add_config_options, add_seed_and_replay_options, config_from_args, game_seed
 
 
 def register(subparsers: Any) -> None:
@@ -29,8 +28,7 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("commands", nargs="+", metavar="CMD", help="2-4 bot commands, seat 1 first")
     add_config_options(parser)
-    parser.add_argument("--seed", type=seed_arg, help="the game's seed (default: random, and printed)")
-    parser.add_argument("--replay", metavar="FILE", help="write the game's replay (JSON) here")
+    add_seed_and_replay_options(parser)
     parser.add_argument(
         "--logs", metavar="DIR", help="folder for each bot's stderr log (default: a new temporary folder)"
     )
@@ -48,7 +46,7 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     """Play the game, write the replay, and print the summary and each bot's problems."""
     config = config_from_args(args, len(args.commands))
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+    seed = game_seed(args)
     logs = args.logs or tempfile.mkdtemp(prefix="flit-logs-")
     workdirs = None
     commands: list[Any] = list(args.commands)

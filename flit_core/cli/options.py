@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 from typing import Any
 
 from ..config import PRESETS, GameConfig, SpawnRule
@@ -63,6 +64,17 @@ def read_json(path: str) -> Any:
         raise ConfigError(f"cannot read config file {path}: {error.strerror}") from None
     except ValueError as error:
         raise ConfigError(f"config file {path} is not valid JSON: {error}") from None
+
+
+def add_seed_and_replay_options(parser: argparse.ArgumentParser) -> None:
+    """Add ``--seed`` and ``--replay``, shared by every command that plays one game."""
+    parser.add_argument("--seed", type=seed_arg, help="the game's seed (default: random, and printed)")
+    parser.add_argument("--replay", metavar="FILE", help="write the game's replay (JSON) here")
+
+
+def game_seed(args: argparse.Namespace) -> int:
+    """The ``--seed`` given, or a fresh random one (the summary prints it)."""
+    return args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
 
 
 def seed_arg(text: str) -> int:

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import argparse
-import random
 from typing import Any
 
 from ..bot.program import BotProgram
 from ..report import summary_text
 from ..runner import play_game
-from .options import add_config_options, config_from_args, seed_arg
+from .options import add_config_options, add_seed_and_replay_options, config_from_args, game_seed
 
 
 def register(subparsers: Any) -> None:
@@ -22,8 +21,7 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("bots", nargs="+", metavar="BOT.py", help="2-4 bot files, seat 1 first")
     add_config_options(parser)
-    parser.add_argument("--seed", type=seed_arg, help="the game's seed (default: random, and printed)")
-    parser.add_argument("--replay", metavar="FILE", help="write the game's replay (JSON) here")
+    add_seed_and_replay_options(parser)
     parser.add_argument("--quiet", action="store_true", help="do not print the final board")
     parser.set_defaults(handler=run)
 
@@ -32,7 +30,7 @@ def run(args: argparse.Namespace) -> int:
     """Play the game and print its summary."""
     programs = [BotProgram.from_file(path) for path in args.bots]
     config = config_from_args(args, len(programs))
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+    seed = game_seed(args)
     replay = play_game(config, programs, seed)
     if args.replay:
         replay.save(args.replay)
