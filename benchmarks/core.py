@@ -44,7 +44,7 @@ def main() -> None:
     args = parser.parse_args()
 
     print(f"Python {platform.python_version()} on {platform.machine()}, {platform.system()}")
-    random_bot = BotProgram.from_file(ROOT / "examples" / "random_bot.py")
+    random_bot = BotProgram.from_file(ROOT / "flit_core" / "games" / "flit" / "bots" / "random_bot.py")
     standard = PRESETS["standard"]
 
     self_play = []

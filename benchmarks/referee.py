@@ -28,7 +28,7 @@ from flit_core.referee import play_match
 
 ROOT = Path(__file__).resolve().parent.parent
 INSTANT = [sys.executable, str(ROOT / "tests" / "bots" / "instant_bot.py")]
-PYTHON_BOT = [sys.executable, "-m", "flit_core.bot", str(ROOT / "examples" / "random_bot.py")]
+PYTHON_BOT = [sys.executable, "-m", "flit_core.bot", str(ROOT / "flit_core" / "games" / "flit" / "bots" / "random_bot.py")]
 SLEEPER = [sys.executable, str(ROOT / "tests" / "bots" / "misbehave.py"), "sleep", "30"]
 
 

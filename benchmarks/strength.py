@@ -19,8 +19,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from flit_core import PRESETS, BotProgram, play_game  # noqa: E402
+from flit_core import BotProgram, get_game, play_game  # noqa: E402
 
+#: The game measured, through the registry like any driver.
+FLIT = get_game("flit")
+#: Its example bots, strongest first, by file name.
 BOTS = ["hunter_bot", "greedy_bot", "random_bot"]
 
 
@@ -44,7 +47,8 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=25, help="trial seeds per pair and seat order")
     parser.add_argument("--standard-games", type=int, default=1, help="standard rotations per opponent (x4 games)")
     args = parser.parse_args()
-    programs = {name: BotProgram.from_file(ROOT / "examples" / f"{name}.py") for name in BOTS}
+    programs = {path.stem: BotProgram.from_file(path) for path in FLIT.examples.values()}
+    trial, standard = FLIT.preset("trial"), FLIT.preset("standard")
 
     print(f"Trial games: {args.games} seeds x 2 seat orders per pair")
     for first, second in itertools.combinations(BOTS, 2):
@@ -52,7 +56,7 @@ def main() -> None:
         started = time.perf_counter()
         for seed in range(args.games):
             for seats in ((first, second), (second, first)):
-                result = play_game(PRESETS["trial"], [programs[n] for n in seats], seed).result
+                result = play_game(trial, [programs[n] for n in seats], seed).result
                 if result.winner is None:
                     ties += 1
                 else:
@@ -68,7 +72,7 @@ def main() -> None:
                 for seat in range(4):
                     seats = [opponent] * 4
                     seats[seat] = "hunter_bot"
-                    result = play_game(PRESETS["standard"], [programs[n] for n in seats], 100 * rotation + seat).result
+                    result = play_game(standard, [programs[n] for n in seats], 100 * rotation + seat).result
                     games += 1
                     ties += result.winner is None
                     wins += result.winner == seat + 1

@@ -32,7 +32,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from flit_core import PRESETS, BotProgram, GameConfig, play_game  # noqa: E402
+from flit_core import BaseConfig, BotProgram, get_game, play_game  # noqa: E402
 from flit_core.referee import play_match  # noqa: E402
 from flit_core.tournament.definition import Tournament  # noqa: E402
 from flit_core.tournament.entrants import parse_entrants  # noqa: E402
@@ -41,10 +41,12 @@ from flit_core.tournament.play import command_for  # noqa: E402
 from flit_core.tournament.runner import run_tournament  # noqa: E402
 from flit_core.tournament.store import ResultsStore  # noqa: E402
 
-RANDOM_BOT = str(ROOT / "examples" / "random_bot.py")
+#: The game measured, through the registry like any driver.
+FLIT = get_game("flit")
+RANDOM_BOT = str(FLIT.examples["random"])
 
 
-def tournament(config: GameConfig, games: int, referee: bool) -> Tournament:
+def tournament(config: BaseConfig, games: int, referee: bool) -> Tournament:
     """Random bots in every seat (one entrant per seat), as Python files or programs."""
     table = {f"random{seat}": {"python": RANDOM_BOT} for seat in range(1, config.players + 1)}
     entrants = parse_entrants({"entrants": table}, str(ROOT))
@@ -62,7 +64,7 @@ def bare(definition: Tournament, folder: str) -> float:
     for game in definition.schedule():
         names = list(game.seats)
         if definition.programs:
-            commands = [command_for(by_name[name]) for name in names]
+            commands = [command_for(by_name[name], definition.game) for name in names]
             replay = play_match(definition.config, commands, game.seed, names=names)
         else:
             replay = play_game(definition.config, [bot] * len(names), game.seed, names=names)
@@ -150,7 +152,7 @@ def main() -> int:
     load_before = os.getloadavg()
     print(f"cores: {cores}; load average before: {load_before[0]:.2f} {load_before[1]:.2f} {load_before[2]:.2f}")
 
-    trial, standard = PRESETS["trial"], PRESETS["standard"]
+    trial, standard = FLIT.preset("trial"), FLIT.preset("standard")
     plans = [
         ("2-player trial games, Python bots in-process", tournament(trial, 60 if quick else 240, False), 3 if quick else 5),
         ("2-player trial games, bot programs", tournament(trial, 6 if quick else 16, True), 1 if quick else 3),

@@ -22,17 +22,19 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from flit_core import PRESETS, GameConfig
-from flit_core.web.headless import block_outside, chromium, wait_for
-from flit_core.web.server import ArenaHTTPServer
-from flit_core.web.share import file_seats as seats
-from flit_core.web.share import setup_dict, share_fragment
+from flit_core import PRESETS, GameConfig  # noqa: E402 (after the path set-up)
+from flit_core.web.headless import block_outside, chromium, wait_for  # noqa: E402
+from flit_core.web.server import ArenaHTTPServer  # noqa: E402
+from flit_core.web.share import file_seats as seats  # noqa: E402
+from flit_core.web.share import setup_dict, share_fragment  # noqa: E402
 
-EXAMPLES = ROOT / "examples"
+EXAMPLES = ROOT / "flit_core" / "games" / "flit" / "bots"
 ENDLESS = ROOT / "e2e" / "bots" / "endless_bot.py"
 
 
-def link(server: ArenaHTTPServer, config: GameConfig, seed: int, seat_list: list[dict[str, str]], query: str = "") -> str:
+def link(
+    server: ArenaHTTPServer, config: GameConfig, seed: int, seat_list: list[dict[str, str]], query: str = ""
+) -> str:
     """The page's address set up for one game (not started)."""
     return server.url + query + share_fragment(setup_dict(config, seed, seat_list))
 
@@ -174,10 +176,18 @@ def main() -> int:
     isolated = ArenaHTTPServer(port=0, isolated=True).start()
     plain = ArenaHTTPServer(port=0, isolated=False).start()
     try:
-        figures = timed(f"Cold start-up ({args.runs} fresh browsers, trial game, 2 bots):", lambda: startup(isolated, args.runs))
+        figures = timed(
+            f"Cold start-up ({args.runs} fresh browsers, trial game, 2 bots):", lambda: startup(isolated, args.runs)
+        )
         show("controls usable (median ms after navigation)", f"{median(figures['ui']):.0f}")
-        show("board drawn, Python ready (median ms)", f"{median(figures['board']):.0f}   (each: {', '.join(f'{x:.0f}' for x in figures['board'])})")
-        show("both bots ready (median ms)", f"{median(figures['bots']):.0f}   (each: {', '.join(f'{x:.0f}' for x in figures['bots'])})")
+        show(
+            "board drawn, Python ready (median ms)",
+            f"{median(figures['board']):.0f}   (each: {', '.join(f'{x:.0f}' for x in figures['board'])})",
+        )
+        show(
+            "both bots ready (median ms)",
+            f"{median(figures['bots']):.0f}   (each: {', '.join(f'{x:.0f}' for x in figures['bots'])})",
+        )
 
         print("Round trips and games (bots ready, fast mode):", flush=True)
         trial_url = link(isolated, PRESETS["trial"], 7, seats([EXAMPLES / "random_bot.py", EXAMPLES / "greedy_bot.py"]))
@@ -187,12 +197,17 @@ def main() -> int:
             show("bare round trip to a worker: median / p99 ms", f"{median(bare):.3f} / {p99(bare):.3f}")
             trial_seconds = play_fast(page)
             overheads = page.evaluate("window.arena.state.match.bots.flatMap(b => b.overheads)")
-            show("per-move round trip (minus the bot's think): median / p99 ms", f"{median(overheads):.3f} / {p99(overheads):.3f}")
+            show(
+                "per-move round trip (minus the bot's think): median / p99 ms",
+                f"{median(overheads):.3f} / {p99(overheads):.3f}",
+            )
             turns = page.evaluate("window.arena.state.record.length")
             show(f"trial game, {turns} turns, random vs greedy (s)", f"{trial_seconds:.2f}")
             context.close()
         if not args.skip_standard:
-            standard_url = link(isolated, PRESETS["standard"], 7, seats([EXAMPLES / "random_bot.py", EXAMPLES / "greedy_bot.py"] * 2))
+            standard_url = link(
+                isolated, PRESETS["standard"], 7, seats([EXAMPLES / "random_bot.py", EXAMPLES / "greedy_bot.py"] * 2)
+            )
             with chromium() as browser:
                 context, page = open_game(browser, standard_url)
                 standard_seconds = play_fast(page)
@@ -219,7 +234,8 @@ def main() -> int:
     finally:
         isolated.stop()
         plain.stop()
-    print(f"Load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())} (other work on the machine slows every figure)")
+    load = " ".join(f"{x:.2f}" for x in os.getloadavg())
+    print(f"Load average after: {load} (other work on the machine slows every figure)")
     return 0
 
 

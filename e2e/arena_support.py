@@ -9,10 +9,10 @@ from typing import Any
 
 from flit_core import PRESETS, GameConfig
 from flit_core.web.headless import wait_for
-from flit_core.web.share import file_seats, setup_dict, share_fragment
+from flit_core.web.share import file_seats, setup_dict, share_link
 
 ROOT = Path(__file__).resolve().parent.parent
-EXAMPLES = ROOT / "examples"
+EXAMPLES = ROOT / "flit_core" / "games" / "flit" / "bots"
 BOTS = Path(__file__).resolve().parent / "bots"
 #: Fields that hold measured times, which differ between any two runs of a game.
 TIMING_STATS = ("think_ms_total", "think_ms_max", "think_ms_mean")
@@ -25,11 +25,14 @@ def trial_bots() -> list[Path]:
 
 
 def game_url(
-    base: str, bots: Sequence[Path | None], seed: int, config: GameConfig = PRESETS["trial"],
+    base: str,
+    bots: Sequence[Path | None],
+    seed: int,
+    config: GameConfig = PRESETS["trial"],
     autoplay: str | None = "fast",
 ) -> str:
     """The page's address with a share link for these bot files (None: a human seat)."""
-    return base + share_fragment(setup_dict(config, seed, file_seats(bots), autoplay))
+    return base + share_link(setup_dict(config, seed, file_seats(bots), autoplay))
 
 
 def wait_game_over(page: Any) -> None:
@@ -51,3 +54,10 @@ def without_timing(replay_text: str) -> dict[str, Any]:
 def seat_stats(page: Any, seat: int) -> dict[str, Any]:
     """The referee's counters for ``seat`` as the page holds them."""
     return page.evaluate(f"window.arena.state.record.stats['{seat}']")
+
+
+def download_replay(page: Any) -> str:
+    """Click "Download replay" and return the file's text."""
+    with page.expect_download() as download:
+        page.click("#download")
+    return download.value.path().read_text(encoding="utf-8")

@@ -7,22 +7,30 @@ wait on the page's own state (``document.body.dataset``), never on sleeps.
 
 from __future__ import annotations
 
+import os
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from flit_core.web.headless import (
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+# The tests' small games (tests/games/) are registered here as in tests/conftest.py, so
+# the page, its workers and the bot programs the tests start offer them too.
+sys.path.append(str(ROOT / "tests"))
+os.environ["FLIT_ARENA_GAMES"] = ",".join(filter(None, [os.environ.get("FLIT_ARENA_GAMES"), "rps=games.rps"]))
+os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT / "tests"), os.environ.get("PYTHONPATH")]))
+
+from flit_core.web.headless import (  # noqa: E402 (the games' registration comes first)
     LAUNCH_ARGS,
     PAGE_TIMEOUT_MS,
     block_outside,
     launch_options,
 )
-from flit_core.web.server import ArenaHTTPServer
+from flit_core.web.server import ArenaHTTPServer  # noqa: E402
 
-HERE = Path(__file__).resolve().parent
-ROOT = HERE.parent
 #: Screenshots of finished games, kept as test artifacts (git-ignored).
 ARTIFACTS = ROOT / "test-results" / "e2e"
 

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from arena_support import (
     BOTS,
+    download_replay,
     EXAMPLES,
     game_url,
     seat_stats,
@@ -17,17 +18,10 @@ from arena_support import (
 )
 from conftest import screenshot
 
-from flit_core import PRESETS, BotProgram, Replay, play_game
+from flit_core import PRESETS, BotProgram, GameConfig, Replay, game_names, get_game, play_game
 from flit_core.web.headless import wait_for
 
 SEED = 7
-
-
-def download_replay(page: Any) -> str:
-    """Click "Download replay" and return the file's text."""
-    with page.expect_download() as download:
-        page.click("#download")
-    return download.value.path().read_text(encoding="utf-8")
 
 
 def test_trial_game_matches_the_native_game(arena_page: Any, isolated_server: Any) -> None:
@@ -119,11 +113,13 @@ def test_a_human_moves_by_clicking_a_piece_then_a_destination(arena_page: Any, i
     arena_page.click("#play")
     wait_for(arena_page, "window.arena.state.match.human !== null")
     size = PRESETS["trial"].size
-    cells = arena_page.evaluate("Array.from(window.arena.state.record.cells)")
+    cells = arena_page.evaluate("Array.from(window.arena.state.record.board.cells)")
     piece = next(index for index, colour in enumerate(cells) if colour == 1)
     origin = (piece % size, piece // size)
     click_square(arena_page, origin, size)
-    targets = wait_for(arena_page, "window.arena.state.match.human.targets.length && window.arena.state.match.human.targets")
+    targets = wait_for(
+        arena_page, "window.arena.state.match.human.targets.length && window.arena.state.match.human.targets"
+    )
     destination = tuple(targets[0])
     assert cells[destination[1] * size + destination[0]] == 0
     click_square(arena_page, destination, size)
@@ -157,7 +153,7 @@ def test_a_native_replay_opens_and_plays(arena_page: Any, isolated_server: Any, 
     turns = len(replay.turns)
     wait_for(arena_page, f"document.body.dataset.shown === '{turns}'")
     final = replay.position_at(turns)
-    assert tuple(arena_page.evaluate("Array.from(window.arena.state.record.cells)")) == final.cells
+    assert tuple(arena_page.evaluate("Array.from(window.arena.state.record.board.cells)")) == final.cells
     winner = replay.result.winner
     if winner:
         assert replay.names[winner - 1] in arena_page.inner_text("#banner")
@@ -225,3 +221,35 @@ def test_a_new_game_in_the_middle_of_one_starts_cleanly(arena_page: Any, isolate
     wait_game_over(arena_page)
     # The first game's workers went back to the pool: no more than one per seat was booted.
     assert arena_page.evaluate("window.arena.state.pool.idle.length + window.arena.state.pool.booting.length") <= 2
+
+
+def test_the_game_picker_lists_the_games_and_the_presets_come_from_the_game(
+    arena_page: Any, isolated_server: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A preset that exists only in the game's definition, for this test: the page must
+    # offer it, so the page's presets come from the definition, not from a copy.
+    tiny = GameConfig(players=2, size=8, turn_limit=60, move_time_ms=100.0)
+    monkeypatch.setitem(get_game("flit").presets, "tiny", tiny)
+    arena_page.goto(isolated_server.url + "?game=flit")
+    wait_for(arena_page, "document.body.dataset.bots === 'ready'")
+    picker = arena_page.eval_on_selector_all("#game option", "options => options.map(o => [o.value, o.textContent])")
+    assert picker == [[name, get_game(name).title] for name in game_names()]
+    assert arena_page.input_value("#game") == "flit"
+    presets = arena_page.eval_on_selector_all("#preset option", "options => options.map(o => o.value)")
+    assert presets == ["trial", "standard", "tiny", "custom"]
+    # Each preset shows the definition's values in the settings fields.
+    for name, config in get_game("flit").presets.items():
+        arena_page.select_option("#preset", name)
+        for field, value in config.to_dict().items():
+            assert arena_page.input_value(f"#c-{field}") == (
+                "" if value is None else f"{value:g}" if isinstance(value, float) else str(value)
+            )
+    arena_page.select_option("#preset", "tiny")
+    arena_page.click("#new-game")
+    wait_for(arena_page, "document.body.dataset.bots === 'ready' && window.arena.state.record.board.size === 8")
+    assert arena_page.evaluate("window.arena.state.record.config") == tiny.to_dict()
+    assert arena_page.inner_text("#turn-label") == "turn 0 / 60"
+    # A share link names the game in its address too.
+    arena_page.click("#share")
+    wait_for(arena_page, "location.hash.startsWith('#s=')")
+    assert "?game=flit#s=" in arena_page.url

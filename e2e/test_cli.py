@@ -10,6 +10,7 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+import pytest
 from arena_support import BOTS, EXAMPLES, without_timing
 
 from flit_core import PRESETS, BotProgram, play_game
@@ -27,16 +28,19 @@ def last_lines(replay: dict[str, Any]) -> dict[str, Any]:
     return replay
 
 
-def test_serve_prints_its_address_and_serves_the_isolated_page() -> None:
+@pytest.mark.parametrize(("options", "query"), [([], ""), (["--game", "rps"], "?game=rps")])
+def test_serve_prints_its_address_and_serves_the_isolated_page(options: list[str], query: str) -> None:
     process = subprocess.Popen(
-        [sys.executable, "-m", "flit_core", "serve", "--port", "0"],
-        stdout=subprocess.PIPE, text=True,
+        [sys.executable, "-m", "flit_core", "serve", "--port", "0", *options],
+        stdout=subprocess.PIPE,
+        text=True,
     )
     try:
         assert process.stdout is not None
         line = process.stdout.readline()
         address = re.search(r"http://\S+/", line)
         assert address, line
+        assert f"{address.group(0)}{query}  (" in line
         assert "cross-origin isolated" in line
         with urllib.request.urlopen(address.group(0)) as response:
             assert b"Flit Arena" in response.read()
@@ -52,6 +56,15 @@ def test_embed_writes_the_snippet(tmp_path: Path) -> None:
     text = out.read_text(encoding="utf-8")
     assert len(text) <= MAX_CHARACTERS
     assert text.startswith("<!-- Flit Arena")
+    assert "play Flit bots" in text.splitlines()[0]
+
+
+def test_embed_writes_the_snippet_of_the_game_named(tmp_path: Path) -> None:
+    out = tmp_path / "rps.html"
+    assert main(["embed", "--game", "rps", "--out", str(out)]) == 0
+    text = out.read_text(encoding="utf-8")
+    assert len(text) <= MAX_CHARACTERS
+    assert "play Rock-paper-scissors bots" in text.splitlines()[0]
 
 
 def test_browser_run_plays_on_the_page_and_writes_the_native_replay(tmp_path: Path) -> None:
@@ -59,9 +72,24 @@ def test_browser_run_plays_on_the_page_and_writes_the_native_replay(tmp_path: Pa
     bots = [EXAMPLES / "random_bot.py", BOTS / "raising_bot.py"]
     # Its own process: the command drives its own Playwright, as it does for a bot author.
     done = subprocess.run(
-        [sys.executable, "-m", "flit_core", "browser-run", *map(str, bots), "--seed", "5", "--turns", "200",
-         "--replay", str(replay), "--quiet"],
-        capture_output=True, text=True, timeout=600, check=False,
+        [
+            sys.executable,
+            "-m",
+            "flit_core",
+            "browser-run",
+            *map(str, bots),
+            "--seed",
+            "5",
+            "--turns",
+            "200",
+            "--replay",
+            str(replay),
+            "--quiet",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
     )
     assert done.returncode == 0, done.stderr
     printed = done.stdout

@@ -34,7 +34,7 @@ def serve_cdn_locally(context: Any) -> list[str]:
 
     def from_folder(folder: Path, prefix: str) -> Any:
         def handle(route: Any) -> None:
-            name = route.request.url[len(prefix):].split("?")[0]
+            name = route.request.url[len(prefix) :].split("?")[0]
             path = folder / name
             if not path.is_file():
                 route.fulfill(status=404, body="not vendored", headers={"Access-Control-Allow-Origin": "*"})
@@ -42,8 +42,12 @@ def serve_cdn_locally(context: Any) -> list[str]:
             served.append(route.request.url)
             route.fulfill(
                 path=str(path),
-                headers={"Access-Control-Allow-Origin": "*", "Content-Type": CONTENT_TYPES.get(path.suffix, "application/octet-stream")},
+                headers={
+                    "Access-Control-Allow-Origin": "*",
+                    "Content-Type": CONTENT_TYPES.get(path.suffix, "application/octet-stream"),
+                },
             )
+
         return handle
 
     for folder, template, version in (
@@ -125,7 +129,9 @@ def test_the_snippet_loads_contestants_from_the_answers(
 
     def answer(route: Any) -> None:
         asked.append(route.request.url)
-        route.fulfill(path=str(FIXTURE), headers={"Access-Control-Allow-Origin": "*", "Content-Type": "application/json"})
+        route.fulfill(
+            path=str(FIXTURE), headers={"Access-Control-Allow-Origin": "*", "Content-Type": "application/json"}
+        )
 
     context.route("https://api.stackexchange.com/2.3/questions/**", answer)
     frame = open_embed(arena_page, context, plain_server, snippet)

@@ -21,10 +21,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from flit_core import PRESETS, Game, Replay
+from flit_core.games.flit.palette import COLOURS
 from flit_core.notebook.text import result_text
-from flit_core.palette import COLOURS
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "test-results" / "e2e"
@@ -46,7 +47,9 @@ def lite_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     site = tmp_path_factory.mktemp("jupyterlite") / "site"
     subprocess.run(
         [sys.executable, str(ROOT / "scripts" / "build_jupyterlite.py"), "--output", str(site)],
-        check=True, capture_output=True, text=True,
+        check=True,
+        capture_output=True,
+        text=True,
     )
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_QuietHandler, directory=str(site)))
     thread = threading.Thread(target=server.serve_forever, daemon=True)
@@ -73,17 +76,38 @@ def board_colours(cell: Any) -> list[str]:
     return board.evaluate("svg => [...svg.querySelector('.flit-squares').children].map(r => r.getAttribute('fill'))")
 
 
-def test_tutorial_first_cells_run_in_jupyterlite(
-    context: Any, offline: list[str], lite_url: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.chdir(TUTORIAL.parent)  # the tutorial plays the example bots by file name
+def run_code_cell(page: Any, cell: Any) -> None:
+    """Queue a code cell (markdown cells are rendered already) and wait until it is queued.
+
+    Its prompt is selected first (command mode) and the key pressed again if the cell did
+    not take it: a key pressed while the notebook is still settling can be lost.
+    """
+    if "jp-CodeCell" not in (cell.get_attribute("class") or ""):
+        return
+    prompt = cell.locator(".jp-InputPrompt")
+    for _attempt in range(5):
+        prompt.click()
+        page.keyboard.press("Control+Enter")
+        try:
+            page.wait_for_function(
+                "prompt => /\\[(\\*|\\d+)\\]/.test(prompt.textContent)", arg=prompt.element_handle(), timeout=10_000
+            )
+            return
+        except PlaywrightTimeout:  # the key was lost: select the cell and press it again
+            continue
+    raise AssertionError(f"the cell never ran: {cell.inner_text()[:200]!r}")
+
+
+def test_tutorial_first_cells_run_in_jupyterlite(context: Any, offline: list[str], lite_url: str) -> None:
     page = context.new_page()
     page.goto(f"{lite_url}/notebooks/index.html?path=tutorial.ipynb")
     cells = page.locator(".jp-Notebook .jp-Cell")
-    cells.first.wait_for(timeout=KERNEL_TIMEOUT_MS)
-    cells.first.click()
-    for _ in range(CELLS_TO_RUN):
-        page.keyboard.press("Shift+Enter")
+    # The tutorial's own cells, not the blank cell a notebook panel may show while it loads.
+    page.wait_for_function(
+        f"document.querySelectorAll('.jp-Notebook .jp-Cell').length > {CELLS_TO_RUN}", timeout=KERNEL_TIMEOUT_MS
+    )
+    for index in range(CELLS_TO_RUN):
+        run_code_cell(page, cells.nth(index))
 
     # The starting position of the trial game with seed 7, square by square.
     expected = [COLOURS[colour] for colour in Game(PRESETS["trial"], 7).position().cells]

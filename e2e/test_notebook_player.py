@@ -7,23 +7,23 @@ way a person would.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from flit_core import BotProgram, GameConfig, Replay, play_game
+from flit_core.games import get_game
+from flit_core.games.flit.palette import COLOURS
+from flit_core.games.flit.svg import Marks, centre
 from flit_core.notebook import replay_html
-from flit_core.notebook.svg import Marks, centre
-from flit_core.palette import COLOURS
 
-ROOT = Path(__file__).resolve().parent.parent
 SMALL = GameConfig(players=2, size=8, turn_limit=120, move_time_ms=100.0)
 
 
 @pytest.fixture(scope="module")
 def replay() -> Replay:
-    bots = [BotProgram.from_file(ROOT / "examples" / name) for name in ("greedy_bot.py", "hunter_bot.py")]
+    examples = get_game("flit").examples
+    bots = [BotProgram.from_file(examples[name]) for name in ("greedy", "hunter")]
     return play_game(SMALL, bots, seed=21)
 
 
@@ -107,7 +107,8 @@ def test_buttons_keyboard_chart_and_play(player: Any, replay: Replay) -> None:
     player.locator(".flit-speed").select_option("4096")
     player.locator("button[data-action=play]").click()
     player.page.wait_for_function(
-        "root => root.dataset.playing === '' && root.querySelector('.flit-turn-number').textContent === String(root.querySelector('.flit-scrubber').max)",
+        "root => root.dataset.playing === '' && "
+        "root.querySelector('.flit-turn-number').textContent === String(root.querySelector('.flit-scrubber').max)",
         arg=player.element_handle(),
     )
     assert shown(player) == expected(replay, turns)

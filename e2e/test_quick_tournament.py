@@ -38,7 +38,9 @@ def test_quick_tournament_leaderboard_matches_native_games(arena_page: Any, isol
     wait_for(arena_page, "document.body.dataset.tournamentPlayed === '1'", timeout_ms=game_timeout_ms(PRESETS["trial"]))
     # The leaderboard is live: after the first game it already counts that game.
     assert sum(row["games"] for row in arena_page.evaluate("window.arena.state.tournament.standings")) == 2
-    wait_for(arena_page, "document.body.dataset.tournament === 'over'", timeout_ms=GAMES * game_timeout_ms(PRESETS["trial"]))
+    wait_for(
+        arena_page, "document.body.dataset.tournament === 'over'", timeout_ms=GAMES * game_timeout_ms(PRESETS["trial"])
+    )
     screenshot(arena_page, "quick-tournament")
 
     standings = arena_page.evaluate("window.arena.state.tournament.standings")

@@ -1,29 +1,44 @@
-"""Flit Arena's rules core: the game of Flit as a pure, dependency-free library.
+"""Flit Arena's rules core: a family of King-of-the-Hill games as pure, dependency-free rules.
 
-Start with :class:`Game` (the game loop any driver can run), :class:`Position` (the
-pure rules of a move, for bots' search), :class:`GameConfig` and :data:`PRESETS`,
-:class:`Replay` (the versioned JSON record), and :func:`play_game` (an in-process game
-between Python bots).
+Every game is a folder under :mod:`flit_core.games`, found by name with
+:func:`get_game`. Start with :class:`Game` (the one game loop every driver runs, for any
+game), :class:`Replay` (the versioned JSON record), and :func:`play_game` (an in-process
+game between Python bots). Flit, the first game, is re-exported here for convenience:
+:class:`Position` (the pure rules of a move, for bots' search), :class:`GameConfig` and
+:data:`PRESETS`.
 """
 
-from .board import Position, Square
-from .bot import BotLoadError, BotProgram, BotView
-from .config import PRESETS, GameConfig, SpawnRule
+from .bot import BotLoadError, BotProgram
+from .config import BaseConfig
+from .displayable import add_display_provider
 from .errors import (
     ConfigError,
-    DestinationOccupied,
     FlitError,
     IllegalMove,
     MoveSyntaxError,
-    NotConnected,
-    NotYourPiece,
-    OffBoard,
     ProtocolError,
     ReplayError,
     SetupError,
 )
-from .game import EndReason, Game
-from .move import EMPTY, NEUTRAL, Change, Move
+from .game import Game
+from .games import GameDef, game_names, get_game
+from .games.flit import (
+    EMPTY,
+    NEUTRAL,
+    PRESETS,
+    BotView,
+    Change,
+    DestinationOccupied,
+    EndReason,
+    GameConfig,
+    Move,
+    NotConnected,
+    NotYourPiece,
+    OffBoard,
+    Position,
+    SpawnRule,
+    Square,
+)
 from .replay import Replay
 from .rng import Rng, SeededRng
 from .runner import play_game
@@ -40,6 +55,10 @@ from .session import (
     TurnKind,
 )
 
+# Replays and results show themselves in notebooks: their displays load on the first one
+# (running a game loads no display code).
+add_display_provider("flit_core.notebook.display")
+
 __version__ = "0.1.0"
 
 __all__ = [
@@ -48,6 +67,7 @@ __all__ = [
     "PRESETS",
     "Answer",
     "AnswerKind",
+    "BaseConfig",
     "BotLoadError",
     "BotProgram",
     "BotView",
@@ -58,6 +78,7 @@ __all__ = [
     "FlitError",
     "Game",
     "GameConfig",
+    "GameDef",
     "IllegalMove",
     "Move",
     "MoveSyntaxError",
@@ -81,5 +102,7 @@ __all__ = [
     "Square",
     "Turn",
     "TurnKind",
+    "game_names",
+    "get_game",
     "play_game",
 ]

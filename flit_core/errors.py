@@ -16,34 +16,15 @@ class ConfigError(FlitError):
 
 
 class MoveSyntaxError(FlitError):
-    """A move's text is not four integers ``x0 y0 x1 y1``."""
+    """A move's text is not in the game's move format (Flit: four integers ``x0 y0 x1 y1``)."""
 
 
 class IllegalMove(FlitError):
-    """A well-formed move breaks a rule. Subclasses say which rule."""
-
-
-class OffBoard(IllegalMove):
-    """A coordinate of the move lies outside ``0 <= x, y < size``."""
-
-
-class NotYourPiece(IllegalMove):
-    """The origin square does not hold one of the mover's pieces."""
-
-
-class DestinationOccupied(IllegalMove):
-    """The destination square is not empty."""
-
-
-class NotConnected(IllegalMove):
-    """The destination touches no other piece of the mover's colour.
-
-    The moved piece itself does not count (see the rulings in the spec).
-    """
+    """A well-formed move breaks a rule. Each game's subclasses say which rule."""
 
 
 class SetupError(FlitError):
-    """The board is too small for every bot to get its two starting pieces."""
+    """A game cannot be set up (e.g. a board too small for every bot's starting pieces)."""
 
 
 class ProtocolError(FlitError):

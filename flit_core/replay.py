@@ -1,27 +1,33 @@
 """The replay file: a versioned JSON record of a whole game, checked by re-simulation.
 
-A replay holds the configuration, the seed, the players, the starting pieces, every
-turn's answer and changes, and the result. Loading one re-plays the recorded answers
-through the rules and raises :class:`~flit_core.errors.ReplayError` if anything the
-file says differs from what the rules produce, so a replay cannot silently lie.
+A replay names its game and the rules' version, and holds the configuration, the seed,
+the players, the setup, every turn's answer and changes, and the result. Loading one
+re-plays the recorded answers through the game's rules and raises
+:class:`~flit_core.errors.ReplayError` if anything the file says differs from what the
+rules produce, so a replay cannot silently lie. One format for every game and driver.
 
-Layout (version 1)::
+Layout (version 2)::
 
-    {"format": "flit-arena-replay", "version": 1, "game": "flit", "rng": "...",
-     "config": {...}, "seed": 7, "start": "seeded",
+    {"format": "flit-arena-replay", "version": 2, "game": "flit", "game_version": 1,
+     "rng": "...", "config": {...}, "seed": 7, "start": "seeded",
      "players": [{"seat": 1, "name": "random_bot", ...}, ...],
      "setup": [[x, y, colour], ...],
      "turns": [{"player": 1, "kind": "move", "move": "3 4 5 4", "ms": 0.21,
                 "changes": [[3, 4, 0], [5, 4, 1]]}, ...],
-     "result": {"outcome": "win", "winner": 2, "reason": "turn_limit", ...},
+     "result": {"outcome": "win", "winner": 2, "reason": "turn_limit", "ranks": {...}, ...},
      "stats": {"1": {...}, ...},
      "meta": {...}}
 
-In a turn, ``move`` (for ``move``, ``pass`` and an illegal ``invalid`` answer),
-``ms`` (think time), ``detail`` (why it was invalid, the error, the crash) and
-``changes`` are left out when empty. ``stats`` is derived and informational.
-``start`` is ``"seeded"`` (the setup comes from the seed) or ``"given"`` (the game began
-from the recorded ``setup``, e.g. a puzzle position).
+In a turn, ``move`` (for ``move``, ``pass`` and an illegal ``invalid`` answer, in the
+game's move text), ``ms`` (think time), ``detail`` (why it was invalid, the error, the
+crash) and ``changes`` (the game's change records) are left out when empty. In a
+simultaneous game a step has one turn per mover, in the order of the step's movers, and
+the step's changes are on the last. ``stats`` is derived and informational. ``start`` is
+``"seeded"`` (the setup comes from the seed) or ``"given"`` (the game began from the
+recorded ``setup``, e.g. a puzzle position).
+
+Version 1 (Flit only, no ``game_version``, no ranks) still loads: it is read as Flit's
+rules version 1.
 """
 
 from __future__ import annotations
@@ -32,24 +38,26 @@ import os
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from .board import Position
-from .config import GameConfig
+from .config import BaseConfig
 from .displayable import Displayable
 from .errors import FlitError, ReplayError
 from .game import Game
-from .move import Change, Move
+from .games import GameDef, get_game
+from .games.interface import Board, Change
 from .rng import RNG_NAME
 from .session import Answer, PlayerStats, Result, Turn, TurnKind
 
 FORMAT = "flit-arena-replay"
-VERSION = 1
+VERSION = 2
+#: Versions this code reads; version 1 replays are Flit's.
+READABLE_VERSIONS = (1, 2)
 
 
 @dataclasses.dataclass
 class Replay(Displayable):
     """A finished (or interrupted) game, as written to and read from a replay file."""
 
-    config: GameConfig
+    config: BaseConfig
     seed: int
     #: One dict per seat: at least ``{"seat": n, "name": ...}``; drivers may add
     #: diagnostics (e.g. a crashed program's exit code and last stderr lines).
@@ -62,6 +70,9 @@ class Replay(Displayable):
     meta: dict[str, Any] = dataclasses.field(default_factory=dict)
     #: True when the game began from a given position (``setup``) instead of the seed's.
     custom_start: bool = False
+    #: The last board :meth:`position_at` built, and after how many turns (look-ups along
+    #: a replay advance it instead of starting over).
+    _cursor: tuple[int, Board] | None = dataclasses.field(default=None, repr=False, compare=False)
 
     @classmethod
     def from_game(
@@ -92,28 +103,37 @@ class Replay(Displayable):
         """The players' names, seat 1 first."""
         return [str(player.get("name", f"bot {seat}")) for seat, player in enumerate(self.players, 1)]
 
+    @property
+    def definition(self) -> GameDef:
+        """The game's definition (from the registry)."""
+        return get_game(self.config.game)
+
     # -- positions ------------------------------------------------------------------
 
-    def positions(self) -> Iterator[Position]:
+    def positions(self) -> Iterator[Any]:
         """The board after setup, then after every turn (from the recorded changes)."""
-        size = self.config.size
-        cells = [0] * (size * size)
-        for x, y, colour in self.setup:
-            cells[y * size + x] = colour
-        yield Position(size, cells)
+        board = self.definition.board(self.config, self.setup)
+        yield board.snapshot()
         for turn in self.turns:
-            for x, y, colour in turn.changes:
-                cells[y * size + x] = colour
-            yield Position(size, cells)
+            board.apply(turn.changes)
+            yield board.snapshot()
 
-    def position_at(self, turns: int) -> Position:
-        """The board after ``turns`` turns (0: right after setup)."""
+    def position_at(self, turns: int) -> Any:
+        """The board after ``turns`` turns (0: right after setup).
+
+        Cheap along the replay: the board of the last look-up is advanced from where it
+        was, so a look-up costs the turns between the two, not the whole game.
+        """
         if not 0 <= turns <= len(self.turns):
             raise IndexError(f"this replay has turns 0..{len(self.turns)}, not {turns}")
-        for index, position in enumerate(self.positions()):
-            if index == turns:
-                return position
-        raise AssertionError("unreachable")
+        cursor = self._cursor
+        if cursor is None or cursor[0] > turns:
+            cursor = (0, self.definition.board(self.config, self.setup))
+        done, board = cursor
+        for turn in self.turns[done:turns]:
+            board.apply(turn.changes)
+        self._cursor = (turns, board)
+        return board.snapshot()
 
     # -- writing --------------------------------------------------------------------
 
@@ -122,14 +142,15 @@ class Replay(Displayable):
         return {
             "format": FORMAT,
             "version": VERSION,
-            "game": "flit",
+            "game": self.config.game,
+            "game_version": self.definition.version,
             "rng": RNG_NAME,
             "config": self.config.to_dict(),
             "seed": self.seed,
             "start": "given" if self.custom_start else "seeded",
             "players": self.players,
             "setup": [list(change) for change in self.setup],
-            "turns": [_turn_to_dict(turn) for turn in self.turns],
+            "turns": [_turn_to_dict(turn, self.definition) for turn in self.turns],
             "result": None if self.result is None else self.result.to_dict(),
             "stats": {str(p): stats.to_dict() for p, stats in self.stats.items()},
             "meta": self.meta,
@@ -184,35 +205,33 @@ class Replay(Displayable):
         if data.get("format") != FORMAT:
             raise ReplayError(f"not a replay file: 'format' is {data.get('format')!r}, not {FORMAT!r}")
         version = data.get("version")
-        if version != VERSION:
-            raise ReplayError(f"replay version {version!r} is not supported (this is version {VERSION})")
+        if version not in READABLE_VERSIONS:
+            raise ReplayError(f"replay version {version!r} is not supported (this reads versions 1 and {VERSION})")
         if data.get("rng", RNG_NAME) != RNG_NAME:
             raise ReplayError(f"replay uses random generator {data.get('rng')!r}, not {RNG_NAME!r}")
+        definition = _definition(data, version)
         try:
-            config = GameConfig.from_dict(_get(data, "config", dict))
+            config = definition.config_from_dict(_get(data, "config", dict))
         except FlitError as error:
-            raise ReplayError(f"bad config: {error}") from None
-        except TypeError as error:
             raise ReplayError(f"bad config: {error}") from None
         seed = _get(data, "seed", int)
         players = _get(data, "players", list)
         if len(players) != config.players or not all(isinstance(p, dict) for p in players):
             raise ReplayError(f"'players' must list {config.players} objects, one per seat")
-        recorded_setup = [_change(item, "setup") for item in _get(data, "setup", list)]
+        recorded_setup = [_change(definition, item, "setup") for item in _get(data, "setup", list)]
         start_rule = data.get("start", "seeded")
         if start_rule not in ("seeded", "given"):
             raise ReplayError(f"'start' must be 'seeded' or 'given', not {start_rule!r}")
         try:
             start = None
             if start_rule == "given":
-                start = Position(config.size).with_changes(recorded_setup)
+                start = definition.board(config, recorded_setup).snapshot()
             game = Game(config, seed, start=start)
-        except (FlitError, ValueError, IndexError) as error:
+        except (FlitError, ValueError, IndexError, TypeError) as error:
             raise ReplayError(f"cannot set up the game: {error}") from None
         if recorded_setup != list(game.setup):
             raise ReplayError("the starting pieces differ from those the seed gives")
-        for index, item in enumerate(_get(data, "turns", list)):
-            _replay_turn(game, index, item)
+        _replay_turns(game, _get(data, "turns", list))
         _check_result(game, data.get("result"))
         meta = data.get("meta", {})
         replay = cls.from_game(game, [str(p.get("name", "")) for p in players], meta if isinstance(meta, dict) else {})
@@ -220,10 +239,28 @@ class Replay(Displayable):
         return replay
 
 
-def _turn_to_dict(turn: Turn) -> dict[str, Any]:
+def _definition(data: Mapping[str, Any], version: int) -> GameDef:
+    """The recorded game's definition, if this code plays that version of its rules."""
+    name = data.get("game", "flit")
+    if version == 1 and name != "flit":
+        raise ReplayError(f"a version 1 replay is a Flit game, not {name!r}")
+    try:
+        definition = get_game(name)
+    except FlitError as error:
+        raise ReplayError(str(error)) from None
+    rules = data.get("game_version", 1)
+    if rules != definition.version:
+        raise ReplayError(
+            f"the replay was played under {definition.title} rules version {rules!r}; "
+            f"this is version {definition.version}"
+        )
+    return definition
+
+
+def _turn_to_dict(turn: Turn, definition: GameDef) -> dict[str, Any]:
     entry: dict[str, Any] = {"player": turn.player, "kind": turn.kind.value}
     if turn.move is not None:
-        entry["move"] = str(turn.move)
+        entry["move"] = definition.format_move(turn.move)
     if turn.elapsed_ms is not None:
         entry["ms"] = round(turn.elapsed_ms, 3)
     if turn.detail:
@@ -242,21 +279,18 @@ def _get(data: Mapping[str, Any], key: str, kind: type) -> Any:
     return value
 
 
-def _change(item: Any, where: str) -> Change:
-    if (
-        isinstance(item, list)
-        and len(item) == 3
-        and all(isinstance(v, int) and not isinstance(v, bool) for v in item)
-    ):
-        return Change(*item)
-    raise ReplayError(f"{where}: a change must be [x, y, colour], not {item!r}")
+def _change(definition: GameDef, item: Any, where: str) -> Change:
+    try:
+        return definition.change_from_json(item)
+    except (ValueError, TypeError) as error:
+        raise ReplayError(f"{where}: {error}") from None
 
 
-def _recorded_answer(index: int, kind: TurnKind, item: Mapping[str, Any]) -> Answer | None:
+def _recorded_answer(definition: GameDef, index: int, kind: TurnKind, item: Mapping[str, Any]) -> Answer | None:
     move = None
     if "move" in item:
         try:
-            move = Move.parse(str(item["move"]))
+            move = definition.parse_move(str(item["move"]))
         except FlitError as error:
             raise ReplayError(f"turn {index}: {error}") from None
     ms = item.get("ms")
@@ -278,28 +312,66 @@ def _recorded_answer(index: int, kind: TurnKind, item: Mapping[str, Any]) -> Ans
     return None
 
 
-def _replay_turn(game: Game, index: int, item: Any) -> None:
+def _replay_turns(game: Game, items: list[Any]) -> None:
+    """Feed the recorded turns to ``game`` step by step, checking each against the rules."""
+    definition = game.definition
+    index = 0
+    while index < len(items):
+        if game.over:
+            raise ReplayError(f"turn {index}: the game had already ended after {game.steps} steps")
+        movers = game.movers
+        step = items[index : index + len(movers)]
+        if len(step) < len(movers):
+            raise ReplayError(f"turn {index}: the step of bots {list(movers)} is incomplete")
+        if len(movers) == 1:  # the sequential path, without a step's bookkeeping
+            item = step[0]
+            kind, answer = _recorded_turn(definition, index, movers[0], game.request() is not None, item)
+            _check_turn(definition, index, game.submit(answer), kind, item)
+            index += 1
+            continue
+        active = {request.player for request in game.requests()}
+        answers: dict[int, Answer] = {}
+        kinds = []
+        for offset, (player, item) in enumerate(zip(movers, step, strict=True)):
+            kind, answer = _recorded_turn(definition, index + offset, player, player in active, item)
+            if answer is not None:
+                answers[player] = answer
+            kinds.append(kind)
+        for offset, (turn, kind, item) in enumerate(zip(game.submit_all(answers), kinds, step, strict=True)):
+            _check_turn(definition, index + offset, turn, kind, item)
+        index += len(movers)
+
+
+def _recorded_turn(
+    definition: GameDef, where: int, player: int, active: bool, item: Any
+) -> tuple[TurnKind, Answer | None]:
+    """A recorded turn's kind and the answer to replay (None for a bot that was out)."""
     if not isinstance(item, dict):
-        raise ReplayError(f"turn {index}: expected an object, not {type(item).__name__}")
-    if game.over:
-        raise ReplayError(f"turn {index}: the game had already ended after {game.turn} turns")
+        raise ReplayError(f"turn {where}: expected an object, not {type(item).__name__}")
     try:
         kind = TurnKind(item.get("kind"))
     except ValueError:
-        raise ReplayError(f"turn {index}: unknown kind {item.get('kind')!r}") from None
-    if item.get("player", game.to_move) != game.to_move:
-        raise ReplayError(f"turn {index}: recorded for bot {item.get('player')}, but bot {game.to_move} moves")
-    answer = _recorded_answer(index, kind, item)
-    if (answer is None) != (game.request() is None):
-        state = "out of the game" if game.request() is None else "still active"
-        raise ReplayError(f"turn {index}: recorded as {kind.value}, but bot {game.to_move} is {state}")
-    turn = game.submit(answer)
+        raise ReplayError(f"turn {where}: unknown kind {item.get('kind')!r}") from None
+    if item.get("player", player) != player:
+        raise ReplayError(f"turn {where}: recorded for bot {item.get('player')}, but bot {player} moves")
+    answer = _recorded_answer(definition, where, kind, item)
+    if (answer is None) == active:
+        state = "still active" if active else "out of the game"
+        raise ReplayError(f"turn {where}: recorded as {kind.value}, but bot {player} is {state}")
+    return kind, answer
+
+
+def _check_turn(definition: GameDef, where: int, turn: Turn, kind: TurnKind, item: Mapping[str, Any]) -> None:
+    """Raise unless the rules made the recorded turn what the file says."""
     if turn.kind is not kind:
-        raise ReplayError(f"turn {index}: recorded as {kind.value}, but the rules make it {turn.kind.value}")
-    changes = [_change(change, f"turn {index}") for change in item.get("changes", [])]
-    if changes != list(turn.changes):
+        raise ReplayError(f"turn {where}: recorded as {kind.value}, but the rules make it {turn.kind.value}")
+    changes = item.get("changes", [])
+    if not isinstance(changes, list):
+        raise ReplayError(f"turn {where}: 'changes' must be a list")
+    recorded = [_change(definition, change, f"turn {where}") for change in changes]
+    if recorded != list(turn.changes):
         raise ReplayError(
-            f"turn {index}: recorded changes {[list(c) for c in changes]} differ from "
+            f"turn {where}: recorded changes {[list(c) for c in recorded]} differ from "
             f"the rules' {[list(c) for c in turn.changes]}"
         )
 
@@ -308,10 +380,12 @@ def _check_result(game: Game, recorded: Any) -> None:
     if recorded is None:
         return  # a game stopped before its end: nothing to compare
     if not game.over or game.result is None:
-        raise ReplayError(f"the replay records a result, but the game is not over after {game.turn} turns")
+        raise ReplayError(f"the replay records a result, but the game is not over after {game.steps} steps")
     if not isinstance(recorded, dict):
         raise ReplayError("'result' must be an object")
     actual = game.result.to_dict()
     for key in ("outcome", "winner", "reason", "turns", "scores"):
         if recorded.get(key) != actual[key]:
             raise ReplayError(f"result: recorded {key} {recorded.get(key)!r}, the rules give {actual[key]!r}")
+    if "ranks" in recorded and recorded["ranks"] != actual["ranks"]:
+        raise ReplayError(f"result: recorded ranks {recorded['ranks']!r}, the rules give {actual['ranks']!r}")

@@ -1,4 +1,4 @@
-"""Plain-text summaries of a game for terminals and logs."""
+"""Plain-text summaries of a game for terminals and logs, for any game of the arena."""
 
 from __future__ import annotations
 
@@ -6,23 +6,59 @@ from .replay import Replay
 from .session import Outcome
 
 
+def score_history(replay: Replay) -> list[dict[int, int]]:
+    """Each player's score after the setup, then after every turn (from the recorded
+    changes, on the game's display board)."""
+    board = replay.definition.board(replay.config, replay.setup)
+    history = [board.scores()]
+    for turn in replay.turns:
+        board.apply(turn.changes)
+        history.append(board.scores())
+    return history
+
+
 def summary_text(replay: Replay, *, board: bool = True) -> str:
     """The final board, a table of per-bot figures, the winner and why the game ended."""
-    lines = [f"Flit: {replay.config.describe()}, seed {replay.seed}"]
+    definition = replay.definition
+    lines = [f"{definition.title}: {replay.config.describe()}, seed {replay.seed}"]
     if board:
-        final = replay.position_at(len(replay.turns))
-        lines += ["", final.to_text(), "(. empty, 1-4 bots, * neutral)"]
-    header = ("seat", "bot", "pieces", "moves", "passes", "invalid", "errors", "timeouts", "mean ms", "max ms", "status")
-    scores = replay.result.scores if replay.result else {}
+        lines += ["", definition.text(replay.position_at(len(replay.turns)))]
+        if definition.text_legend:
+            lines.append(f"({definition.text_legend})")
+    result = replay.result
+    # A game stopped before its end has no result: its scores are those of its last board.
+    scores = result.scores if result is not None else score_history(replay)[-1]
+    header = (
+        "seat",
+        "bot",
+        definition.score_name,
+        "moves",
+        "passes",
+        "invalid",
+        "errors",
+        "timeouts",
+        "mean ms",
+        "max ms",
+        "status",
+    )
     rows = [header]
     for seat, name in enumerate(replay.names, 1):
         stats = replay.stats[seat]
-        pieces = scores.get(seat, replay.position_at(len(replay.turns)).count(seat))
-        rows.append((
-            str(seat), name, str(pieces), str(stats.moves), str(stats.passes), str(stats.invalid),
-            str(stats.errors), str(stats.timeouts), f"{stats.think_ms_mean:.3f}",
-            f"{stats.think_ms_max:.3f}", stats.status.value,
-        ))
+        rows.append(
+            (
+                str(seat),
+                name,
+                str(scores[seat]),
+                str(stats.moves),
+                str(stats.passes),
+                str(stats.invalid),
+                str(stats.errors),
+                str(stats.timeouts),
+                f"{stats.think_ms_mean:.3f}",
+                f"{stats.think_ms_max:.3f}",
+                stats.status.value,
+            )
+        )
     widths = [max(len(row[i]) for row in rows) for i in range(len(header))]
     lines.append("")
     for row in rows:
@@ -32,14 +68,13 @@ def summary_text(replay: Replay, *, board: bool = True) -> str:
         )
         lines.append("  ".join(cells))
     lines.append("")
-    result = replay.result
     if result is None:
         lines.append(f"Game stopped after {len(replay.turns)} turns, before its end.")
     else:
         if result.outcome is Outcome.WIN and result.winner is not None:
             lines.append(f"Winner: bot {result.winner} ({replay.names[result.winner - 1]})")
         else:
-            lines.append("No winner: a tie for the most pieces.")
+            lines.append("No winner: a tie for first place.")
         lines.append(f"Ended after {result.turns} turns: {result.reason.value} ({result.detail})")
     for seat, name in enumerate(replay.names, 1):
         problem = replay.stats[seat].last_problem

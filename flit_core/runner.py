@@ -12,12 +12,11 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .board import Position
 from .bot.program import BotLoadError, BotProgram, MoveFunction, _construct, call_bot
-from .config import GameConfig
+from .config import BaseConfig
 from .game import Game
 from .replay import Replay
-from .session import Answer, Turn
+from .session import Answer, Request, Turn
 
 #: A bot for :func:`play_game`: loaded source, a ``move(view)`` function, or a class.
 BotLike = BotProgram | MoveFunction | type
@@ -35,7 +34,7 @@ def bot_name(bot: BotLike) -> str:
     return name
 
 
-def start_bot(bot: BotLike, me: int, config: GameConfig) -> MoveFunction:
+def start_bot(bot: BotLike, me: int, config: BaseConfig) -> MoveFunction:
     """Prepare ``bot`` for one game as player ``me`` (a class gets a fresh instance)."""
     if isinstance(bot, BotProgram):
         return bot.start(me, config)
@@ -50,14 +49,14 @@ def start_bot(bot: BotLike, me: int, config: GameConfig) -> MoveFunction:
 
 
 def play_game(
-    config: GameConfig,
+    config: BaseConfig,
     bots: Sequence[BotLike],
     seed: int,
     *,
     names: Sequence[str] | None = None,
     on_turn: Callable[[Game, Turn], Any] | None = None,
     clock: Callable[[], float] = time.perf_counter,
-    start: Position | None = None,
+    start: Any = None,
 ) -> Replay:
     """Play a whole game and return its replay (which holds the result and the stats).
 
@@ -78,17 +77,25 @@ def play_game(
         except BotLoadError as error:
             functions.append(None)
             start_errors.append(str(error))
-    while not game.over:
-        request = game.request()
-        answer: Answer | None = None
-        if request is not None:
-            function = functions[request.player - 1]
-            if function is None:
-                answer = Answer.crash(start_errors[request.player - 1])
-            else:
-                answer = call_bot(function, game.view(request), clock)
-        turn = game.submit(answer)
-        if on_turn is not None:
-            on_turn(game, turn)
+    read = game.definition.read_answer
+
+    def ask(request: Request) -> Answer:
+        function = functions[request.player - 1]
+        if function is None:
+            return Answer.crash(start_errors[request.player - 1])
+        return call_bot(function, game.view(request), clock, read)
+
+    if game.definition.simultaneous:
+        while not game.over:
+            for turn in game.submit_all({request.player: ask(request) for request in game.requests()}):
+                if on_turn is not None:
+                    on_turn(game, turn)
+    else:
+        # One mover a step: the plain request/submit pair costs less per turn.
+        while not game.over:
+            request = game.request()
+            turn = game.submit(None if request is None else ask(request))
+            if on_turn is not None:
+                on_turn(game, turn)
     labels = list(names) if names is not None else [bot_name(bot) for bot in bots]
     return Replay.from_game(game, labels, {"driver": "in-process"})

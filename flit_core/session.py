@@ -9,7 +9,7 @@ a notebook) plays any game of the family through this small interface:
         request = game.request()            # whom to ask, and the time limit
         answer = ask_bot(request) if request else None   # None: that bot is out
         turn = game.submit(answer)          # told the answer, a timeout or a crash
-        broadcast(turn.changes)             # the squares that changed: "x y c" updates
+        broadcast(turn.changes)             # what changed, in the game's own records
 
 The game itself does no I/O and reads no clock: the driver measures time and reports
 it in the :class:`Answer`.
@@ -23,7 +23,6 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple, Protocol
 
 from .displayable import Displayable
-from .move import Change
 
 
 class AnswerKind(enum.Enum):
@@ -115,26 +114,27 @@ class Turn(NamedTuple):
     detail: str
     #: Think time the driver measured, if any.
     elapsed_ms: float | None
-    #: Every square that changed, in order: the protocol's ``x y c`` updates.
-    changes: tuple[Change, ...]
+    #: What the step changed, in order, as the game records it (Flit: ``(x, y, colour)``
+    #: squares); in a simultaneous step, on the last mover's record.
+    changes: tuple[tuple[Any, ...], ...]
 
 
 class PlayerStatus(enum.Enum):
     """Whether a bot is still asked for moves."""
 
     ACTIVE = "active"
-    #: Too many consecutive timeouts: never asked again, its pieces still count.
+    #: Too many consecutive timeouts: never asked again (the game decides what it keeps).
     FROZEN = "frozen"
-    #: Its program exited: never asked again, its pieces still count.
+    #: Its program exited: never asked again (the game decides what it keeps).
     CRASHED = "crashed"
 
 
 class Outcome(enum.Enum):
     """How a finished game was decided."""
 
-    #: One bot has strictly the most pieces.
+    #: One bot alone is ranked first.
     WIN = "win"
-    #: Two or more bots share the highest count: nobody wins.
+    #: Two or more bots share the first place: nobody wins.
     TIE = "tie"
 
 
@@ -184,6 +184,11 @@ class Result(Displayable):
     scores: dict[int, int]
     #: A human-readable note on the end (e.g. which bot was out of reach).
     detail: str = ""
+    #: Each bot's place, 1 = first (equal places share a rank); by score unless the game
+    #: ranks otherwise.
+    ranks: dict[int, int] = dataclasses.field(default_factory=dict)
+    #: The registry name of the game ("" if unknown): displays draw it in its colours.
+    game: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict (score keys become strings, as JSON requires)."""
@@ -194,6 +199,7 @@ class Result(Displayable):
             "turns": self.turns,
             "scores": {str(player): score for player, score in self.scores.items()},
             "detail": self.detail,
+            "ranks": {str(player): rank for player, rank in self.ranks.items()},
         }
 
 
@@ -216,7 +222,7 @@ class Session(Protocol):
         ...
 
     @property
-    def setup(self) -> Sequence[Change]:
+    def setup(self) -> Sequence[tuple[Any, ...]]:
         """The starting squares, as updates every bot is sent before its first request."""
         ...
 

@@ -30,8 +30,8 @@ ROOT = Path(__file__).resolve().parent.parent
 KERNEL_PACKAGES = ("micropip", "ipython", "jedi")
 #: What it installs with piplite and the kernel extension does not bundle.
 EXTRA_WHEELS = ("comm==0.2.3",)
-#: The tutorial and the example bots it plays against.
-CONTENTS = ("examples/tutorial.ipynb", "examples/random_bot.py", "examples/greedy_bot.py", "examples/hunter_bot.py")
+#: The site's files: the tutorial (the example bots it plays ship inside the wheel).
+CONTENTS = ("examples/tutorial.ipynb",)
 #: The Pyodide runtime files the site serves.
 RUNTIME = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "package.json")
 #: The Pyodide kernel's name in JupyterLite (notebooks name the kernel they want).
@@ -46,10 +46,23 @@ def run(command: list[str], **kwargs: object) -> None:
 
 def pip_download(requirements: list[str], into: Path) -> None:
     """Download pure-Python wheels for Pyodide's Python (3.14), without dependencies."""
-    run([
-        sys.executable, "-m", "pip", "download", "--quiet", "--disable-pip-version-check",
-        "--no-deps", "--only-binary=:all:", "--python-version", "3.14", "-d", str(into), *requirements,
-    ])
+    run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "download",
+            "--quiet",
+            "--disable-pip-version-check",
+            "--no-deps",
+            "--only-binary=:all:",
+            "--python-version",
+            "3.14",
+            "-d",
+            str(into),
+            *requirements,
+        ]
+    )
 
 
 def lock_closure(lock: dict, names: tuple[str, ...]) -> list[str]:
@@ -110,16 +123,28 @@ def pyodide_with_wheels(pyodide: Path, cache: Path, target: Path) -> None:
 
 def project_wheel(into: Path) -> Path:
     """Build Flit Arena's wheel (pure Python, hatchling) into ``into``."""
-    run([
-        sys.executable, "-m", "pip", "wheel", "--quiet", "--disable-pip-version-check", "--no-deps",
-        "--no-build-isolation", "-w", str(into), str(ROOT),
-    ])
+    run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--quiet",
+            "--disable-pip-version-check",
+            "--no-deps",
+            "--no-build-isolation",
+            "-w",
+            str(into),
+            str(ROOT),
+        ]
+    )
     (wheel,) = into.glob("flit_arena-*.whl")
     return wheel
 
 
 def contents(target: Path) -> None:
-    """The tutorial (set to the Pyodide kernel, outputs cleared) and the example bots."""
+    """The tutorial (set to the Pyodide kernel, outputs cleared), and any other file of
+    :data:`CONTENTS` as it is."""
     target.mkdir(parents=True)
     for name in CONTENTS:
         source = ROOT / name
@@ -156,8 +181,21 @@ def build(pyodide: Path, output: Path, cache: Path) -> None:
         if output.exists():
             shutil.rmtree(output)
         run(
-            [sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(lite), "--output-dir", str(output),
-             "--no-sourcemaps", "--apps", "lab", "--apps", "notebooks"],
+            [
+                sys.executable,
+                "-m",
+                "jupyterlite_core",
+                "build",
+                "--lite-dir",
+                str(lite),
+                "--output-dir",
+                str(output),
+                "--no-sourcemaps",
+                "--apps",
+                "lab",
+                "--apps",
+                "notebooks",
+            ],
             cwd=lite,
         )
     print(f"JupyterLite site: {output} (serve it, then open notebooks/index.html?path=tutorial.ipynb)")
@@ -166,13 +204,24 @@ def build(pyodide: Path, output: Path, cache: Path) -> None:
 def main() -> None:
     """Parse the options and build the site."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--pyodide", type=Path, default=ROOT / "web" / "vendor" / "pyodide",
-                        help="folder of the Pyodide runtime files (default: web/vendor/pyodide)")
+    parser.add_argument(
+        "--pyodide",
+        type=Path,
+        default=ROOT / "web" / "vendor" / "pyodide",
+        help="folder of the Pyodide runtime files (default: web/vendor/pyodide)",
+    )
     parser.add_argument("--output", type=Path, default=ROOT / "build" / "jupyterlite", help="where the site goes")
-    parser.add_argument("--cache", type=Path, default=ROOT / "build" / "jupyterlite-wheels",
-                        help="where downloaded wheels are kept between builds")
-    parser.add_argument("--prefetch", action="store_true",
-                        help="only download the wheels into the cache (an install step), do not build")
+    parser.add_argument(
+        "--cache",
+        type=Path,
+        default=ROOT / "build" / "jupyterlite-wheels",
+        help="where downloaded wheels are kept between builds",
+    )
+    parser.add_argument(
+        "--prefetch",
+        action="store_true",
+        help="only download the wheels into the cache (an install step), do not build",
+    )
     args = parser.parse_args()
     if args.prefetch:
         fetch(args.pyodide.resolve(), args.cache.resolve())

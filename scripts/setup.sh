@@ -25,7 +25,7 @@ if [ "$want_test" = 1 ] && [ -d e2e ] && [ ! -x /usr/bin/chromium ]; then
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium >/dev/null
 fi
 
-# The referee tests compile the example C bot (examples/c_bot/) with gcc.
+# The referee tests compile the example C bot (flit_core/games/flit/bots/c_bot/) with gcc.
 if [ "$want_test" = 1 ] && ! command -v gcc >/dev/null; then
     echo "setup: installing Debian's gcc for the C example bot" >&2
     if [ "$(id -u)" = 0 ]; then sudo=""; else sudo="sudo"; fi

@@ -22,7 +22,7 @@ def move(view):
 
 
 def example(name):
-    return BotProgram.from_file(ROOT / "examples" / f"{name}.py")
+    return BotProgram.from_file(ROOT / "flit_core" / "games" / "flit" / "bots" / f"{name}.py")
 
 
 GAMES = {

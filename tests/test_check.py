@@ -9,7 +9,7 @@ from flit_core import Move, Position
 from flit_core.cli import main
 from flit_core.referee import BotCommandError, Limits
 from flit_core.referee.check import CheckReport, Severity, check_bot
-from flit_core.referee.explain import explain_illegal
+from flit_core.games.flit.explain import explain_illegal
 
 
 @pytest.fixture(scope="module")

@@ -11,8 +11,8 @@ from flit_core import Replay
 from flit_core.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
-RANDOM = str(ROOT / "examples" / "random_bot.py")
-GREEDY = str(ROOT / "examples" / "greedy_bot.py")
+RANDOM = str(ROOT / "flit_core" / "games" / "flit" / "bots" / "random_bot.py")
+GREEDY = str(ROOT / "flit_core" / "games" / "flit" / "bots" / "greedy_bot.py")
 
 
 def test_play_prints_a_summary_and_writes_the_replay(tmp_path, capsys):

@@ -1,6 +1,6 @@
 import pytest
 
-from flit_core import PRESETS, ConfigError, GameConfig, SpawnRule
+from flit_core import PRESETS, ConfigError, GameConfig, SpawnRule, get_game
 
 
 def test_presets_match_the_spec():
@@ -54,5 +54,5 @@ def test_from_dict_rejects_non_objects_and_fills_defaults():
 
 
 def test_unknown_preset():
-    with pytest.raises(ConfigError, match="unknown preset 'huge'; choose one of: standard, trial"):
-        GameConfig.preset("huge")
+    with pytest.raises(ConfigError, match="unknown flit preset 'huge'; choose one of: standard, trial"):
+        get_game("flit").preset("huge")

@@ -6,7 +6,7 @@ import pytest
 
 from flit_core import PRESETS, BotProgram, GameConfig, TurnKind, play_game
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+EXAMPLES = Path(__file__).resolve().parent.parent / "flit_core" / "games" / "flit" / "bots"
 NAMES = ["random_bot", "greedy_bot", "hunter_bot"]
 
 

@@ -39,7 +39,7 @@ def test_setup_places_two_isolated_pieces_per_bot_in_order():
         assert position[x, y] == colour
         # Pieces go only on available squares, so no starting piece touches another.
         assert all(position[n] == 0 for n in position.neighbours(x, y))
-    assert game.counts() == {1: 2, 2: 2, 3: 2, 4: 2} and game.neutrals == 0
+    assert game.counts() == {1: 2, 2: 2, 3: 2, 4: 2} and game.state.neutrals == 0
 
 
 def test_setup_is_reproducible_and_seed_dependent():
@@ -276,7 +276,7 @@ def test_square_rule_places_a_neutral_on_an_available_square_one_time_in_sixteen
     assert all(change.colour != 5 for change in game.submit(some_move(game)).changes)  # coin failed
     assert game.submit(PASS).changes == (Change(1, 1, 5),)  # (1, 1) is available
     assert rng.calls == [64 * 16] * 3
-    assert game.neutrals == 2
+    assert game.state.neutrals == 2
 
 
 def test_square_rule_skips_unavailable_squares():
@@ -303,4 +303,4 @@ def test_a_move_converts_a_neutral_piece_added_earlier():
     game.submit(some_move(game))
     turn = game.submit(move("0 0 3 2"))
     assert turn.changes == (Change(0, 0, 0), Change(3, 2, 1), Change(4, 2, 1))
-    assert game.neutrals == 0 and game.counts()[1] == 3
+    assert game.state.neutrals == 0 and game.counts()[1] == 3

@@ -11,13 +11,13 @@ from pathlib import Path
 import pytest
 
 from flit_core import PRESETS, BotProgram, ConfigError, FlitError, GameConfig, Move, Position, Replay
-from flit_core.board import neighbour_table
+from flit_core.games import get_game
+from flit_core.games.flit.board import neighbour_table
 from flit_core.notebook import ExportError, Program, export_bot, play, series, try_move
 from flit_core.session import PlayerStatus
 
-ROOT = Path(__file__).resolve().parent.parent
-RANDOM_BOT = ROOT / "examples" / "random_bot.py"
-GREEDY_BOT = ROOT / "examples" / "greedy_bot.py"
+RANDOM_BOT = get_game("flit").examples["random"]
+GREEDY_BOT = get_game("flit").examples["greedy"]
 SMALL = GameConfig(players=2, size=8, turn_limit=60, move_time_ms=100.0)
 
 #: Bot 1 at (2, 1) and (3, 1); a neutral piece at (4, 2); bot 2 far away.
@@ -131,6 +131,25 @@ def test_program_names() -> None:
     assert Program([sys.executable, "-m", "flit_core.bot", "x.py"]).command[-1] == "x.py"
 
 
+# -- another game -----------------------------------------------------------------------
+
+
+def test_another_game_plays_by_name_in_process_natively_and_in_a_series() -> None:
+    rps = get_game("rps")
+    bots = (rps.examples["random"], rps.examples["copycat"])
+    replay = play(*bots, game="rps", seed=2)
+    assert replay.config == rps.preset(rps.small_preset or rps.default_preset) and replay.result is not None
+    assert Program.python(bots[0], game="rps").command[-3:] == ["--game", "rps", str(bots[0])]
+    native = play(*bots, game="rps", seed=2, native=True)
+    assert moves_of(native) == moves_of(replay) and native.result == replay.result
+    board = series(dict(zip(("random", "copycat"), bots, strict=True)), games=2, config=replay.config)
+    assert {row.name for row in board.standings} == {"random", "copycat"}
+    assert all(game.config.game == "rps" for game in board.replays)
+    assert f"mean {rps.score_name}" in str(board).splitlines()[0]
+    with pytest.raises(ConfigError, match="'rps', not 'flit'"):
+        play(*bots, game="flit", config=replay.config)
+
+
 # -- try_move ---------------------------------------------------------------------------
 
 
@@ -139,7 +158,9 @@ def test_try_move_applies_a_legal_move_and_shows_conversions() -> None:
     position = Position.from_text(BOARD)
     assert trial.legal and trial.problem == ""
     assert trial.after == position.play(1, Move(2, 1, 4, 1))
-    assert trial.converted == 1 and trial.after[4, 2] == 1
+    assert trial.changes == tuple(position.changes(1, Move(2, 1, 4, 1)))
+    assert [change for change in trial.changes[2:] if change.colour == 1] == [(4, 2, 1)]  # one conversion
+    assert trial.after[4, 2] == 1
     assert "converting 1" in trial.summary()
     html = trial._repr_html_()
     assert html.count('class="flit-board"') == 2 and "before" in html and "after" in html
@@ -232,10 +253,10 @@ def _view(position: Position):  # type: ignore[no-untyped-def]
 
 def test_export_a_class_and_a_bot_using_the_core(tmp_path: Path) -> None:
     program = export_bot(Stubborn, tmp_path / "stubborn.py")
-    assert "from flit_core.move import Move" in program.source and "Bot = Stubborn" in program.source
+    assert "from flit_core.games.flit.move import Move" in program.source and "Bot = Stubborn" in program.source
     table = neighbour_table  # noqa: F841 (a module-level import the next bot uses)
     uses_core = export_bot(bot_using_the_core, tmp_path / "core.py")
-    assert "from flit_core.board import neighbour_table" in uses_core.source
+    assert "from flit_core.games.flit.board import neighbour_table" in uses_core.source
 
 
 def bot_using_the_core(view):  # type: ignore[no-untyped-def]

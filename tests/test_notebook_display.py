@@ -1,7 +1,8 @@
-"""The notebook displays: the board SVG, the replay player's HTML and data, the fallbacks."""
+"""The notebook displays: Flit's board SVG, the replay player's HTML and data, the fallbacks."""
 
 from __future__ import annotations
 
+import ast
 import html.parser
 import json
 import re
@@ -15,15 +16,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from IPython.lib.pretty import pretty
 
-from flit_core import PRESETS, Game, GameConfig, Position, Replay, play_game
-from flit_core.move import Change
-from flit_core.notebook import Marks, board_svg, replay_html, result_html
-from flit_core.notebook.player import chart_svg, piece_counts, replay_data
-from flit_core.notebook.svg import DIAMOND, PIECE, cell_size, centre
-from flit_core.palette import COLOURS, HIGHLIGHT
+from flit_core import PRESETS, BotProgram, Game, GameConfig, Position, Replay, TurnKind, play_game
+from flit_core.games import get_game
+from flit_core.games.flit.move import Change
+from flit_core.games.flit.palette import COLOURS, HIGHLIGHT
+from flit_core.games.flit.svg import DIAMOND, PIECE, Marks, board_svg, cell_size, centre
+from flit_core.notebook import replay_html, result_html
+from flit_core.notebook.player import chart_svg, replay_data, score_lines
+from flit_core.report import score_history
 
 ROOT = Path(__file__).resolve().parent.parent
-EXAMPLES = ROOT / "examples"
+EXAMPLES = get_game("flit").examples
 SVG = "{http://www.w3.org/2000/svg}"
 SMALL = GameConfig(players=2, size=8, turn_limit=80, move_time_ms=100.0)
 
@@ -145,9 +148,7 @@ class TagChecker(html.parser.HTMLParser):
 
 @pytest.fixture(scope="module")
 def replay() -> Replay:
-    from flit_core import BotProgram
-
-    bots = [BotProgram.from_file(EXAMPLES / "random_bot.py"), BotProgram.from_file(EXAMPLES / "greedy_bot.py")]
+    bots = [BotProgram.from_file(EXAMPLES["random"]), BotProgram.from_file(EXAMPLES["greedy"])]
     return play_game(SMALL, bots, seed=11)
 
 
@@ -157,7 +158,11 @@ def player_data(fragment: str) -> dict:
     checker.close()
     assert checker.stack == []
     (script,) = checker.scripts
-    match = re.search(r"flitPlayer\(document\.getElementById\(\"(flit-player-\w+)\"\), (\{.*\})\);\n\}\)\(\);$", script, re.S)
+    match = re.search(
+        r"flitPlayer\(document\.getElementById\(\"(flit-player-\w+)\"\), (\{.*\}), drawFrames\);\n\}\)\(\);$",
+        script,
+        re.S,
+    )
     assert match, "the script ends by starting the player on its own element"
     assert f'id="{match.group(1)}"' in fragment
     return json.loads(match.group(2))
@@ -179,24 +184,32 @@ def test_player_is_well_formed_html_with_the_final_board(replay: Replay) -> None
 
 def test_player_data_replays_to_every_position(replay: Replay) -> None:
     data = player_data(replay_html(replay))
-    size = data["size"]
+    frames = data["frames"]  # Flit's drawing data
+    size = frames["size"]
     cells = [0] * (size * size)
-    for code in data["setup"]:
+    for code in frames["setup"]:
         cells[code >> 3] = code & 7
     positions = list(replay.positions())
     assert cells == list(positions[0].cells)
-    for turn, changes in enumerate(data["turns"], 1):
+    for turn, changes in enumerate(frames["turns"], 1):
         for code in changes:
             cells[code >> 3] = code & 7
         assert cells == list(positions[turn].cells)
     assert data["kinds"] == "".join(turn.kind.value[0] for turn in replay.turns)
+    assert data["movers"] == [turn.player for turn in replay.turns]
     assert data["names"] == ["random_bot", "greedy_bot"]
+    # The scores, given where they change, follow the pieces on every board.
+    rows = {row[0]: row[1:] for row in data["scores"]}
+    shown = rows[0]
+    for turn, position in enumerate(positions):
+        shown = rows.get(turn, shown)
+        assert shown == [position.count(1), position.count(2)]
 
 
-def test_piece_counts_follow_the_positions(replay: Replay) -> None:
-    counts = piece_counts(replay)
+def test_score_lines_follow_the_positions(replay: Replay) -> None:
+    lines = score_lines(score_history(replay), 2)
     for turn, position in enumerate(replay.positions()):
-        assert [line[turn] for line in counts] == [position.count(1), position.count(2)]
+        assert [line[turn] for line in lines] == [position.count(1), position.count(2)]
 
 
 def test_long_games_are_thinned_in_the_chart() -> None:
@@ -260,3 +273,45 @@ def test_the_rules_core_imports_no_display_code() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
     assert done.stdout.strip() == "[]"
 
+
+def test_values_display_in_a_fresh_process_without_importing_the_notebook() -> None:
+    code = (
+        "import flit_core\n"
+        "replay = flit_core.play_game(flit_core.PRESETS['trial'].replace(turn_limit=4), [lambda v: None] * 2, 1)\n"
+        "print(all(part in html for part, html in [\n"
+        "    ('class=\"flit-player\"', replay._repr_html_()),\n"
+        "    ('class=\"flit-result\"', replay.result._repr_html_()),\n"
+        "    ('class=\"flit-board\"', replay.position_at(0)._repr_html_()),\n"
+        "]))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
+    assert done.stdout.strip() == "True"
+
+
+def test_the_display_mixin_imports_nothing_of_the_package() -> None:
+    """The mixin is at the bottom of the package: importing the displays from it would make a cycle."""
+    tree = ast.parse((ROOT / "flit_core" / "displayable.py").read_text(encoding="utf-8"))
+    imported = [node for node in ast.walk(tree) if isinstance(node, (ast.Import, ast.ImportFrom))]
+    assert imported, "the check reads the module's imports"
+    for node in imported:
+        names = [alias.name for alias in node.names] if isinstance(node, ast.Import) else [node.module or ""]
+        assert not (isinstance(node, ast.ImportFrom) and node.level), ast.unparse(node)
+        assert not any(name.startswith("flit_core") for name in names), ast.unparse(node)
+
+
+def test_a_game_without_its_own_drawing_shows_a_picture_per_turn() -> None:
+    rps = get_game("rps")
+    bots = [BotProgram.from_file(rps.examples[name]) for name in ("random", "copycat")]
+    replay = play_game(rps.preset("trial"), bots, seed=5)
+    data = player_data(replay_html(replay))
+    frames = data["frames"]
+    positions = list(replay.positions())
+    assert len(frames["frames"]) == len(positions)
+    assert frames["pictures"][frames["frames"][0]] == rps.svg(positions[0])
+    for turn, position in zip(replay.turns, positions[1:], strict=True):
+        shown = frames["pictures"][frames["frames"][turn.index + 1]]
+        assert shown == rps.marked_svg(position, turn.player, turn.move, turn.changes)
+        if turn.kind is TurnKind.MOVE:
+            assert frames["moves"][str(turn.index)] == rps.describe_move(turn.player, turn.move, turn.changes)
+    assert data["movers"] == [turn.player for turn in replay.turns]
+    assert data["scores"][-1][1:] == [replay.result.scores[1], replay.result.scores[2]]  # type: ignore[union-attr]

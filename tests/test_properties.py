@@ -68,7 +68,7 @@ def test_invariants_hold_after_every_turn(config, seed, script):
         counts = [position.cells.count(c) for c in range(6)]
         assert sum(counts) == config.size**2
         assert game.counts() == {p: counts[p] for p in range(1, config.players + 1)}
-        assert game.neutrals == counts[NEUTRAL]
+        assert game.state.neutrals == counts[NEUTRAL]
         assert all(counts[p] >= 2 for p in range(1, config.players + 1))  # pieces are never lost
         # No neutral piece touches a coloured piece or another neutral piece.
         for x, y in position.pieces(NEUTRAL):

@@ -21,7 +21,7 @@ from bots.support import (
 
 from flit_core import PRESETS, BotProgram, GameConfig, PlayerStatus, TurnKind, play_game
 from flit_core.referee import play_match
-from flit_core.referee.pybot import config_for
+from flit_core.games.flit.host import config_for
 
 GREEDY = EXAMPLES / "greedy_bot.py"
 RANDOM = EXAMPLES / "random_bot.py"

@@ -279,7 +279,7 @@ def test_relative_program_paths_are_found_in_the_working_folder(tmp_path: Path) 
 
 def test_match_steps_one_turn_at_a_time() -> None:
     with Match(SMALL, [INSTANT, INSTANT], 3) as match:
-        first = match.step()
+        [first] = match.step()  # a sequential game's step is one turn
         assert first.index == 0 and first.player == 1 and first.kind is TurnKind.MOVE
         match.run(5)
         assert match.game.turn == 6

@@ -26,6 +26,15 @@ def test_golden_replay(name):
     assert loaded.result == replay.result and loaded.turns == replay.turns
 
 
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_version_1_replays_still_load_and_play_back_the_same_game(name):
+    # Replays written before games had names and rules versions (v1, Flit only).
+    old = GOLDEN / "v1" / name
+    assert json.loads(old.read_text(encoding="utf-8"))["version"] == 1
+    loaded = Replay.load(old)
+    assert loaded.to_json() == (GOLDEN / name).read_text(encoding="utf-8")  # rewritten as v2, same game
+
+
 def test_golden_games_cover_what_can_happen():
     kinds = set()
     for name in GAMES:
@@ -47,6 +56,8 @@ def first_move_index(data):
 CORRUPTIONS = [
     ("wrong format", lambda d: d.update(format="something-else"), "not a replay file: 'format'"),
     ("future version", lambda d: d.update(version=99), "replay version 99 is not supported"),
+    ("unknown game", lambda d: d.update(game="chess"), "unknown game 'chess'"),
+    ("other rules version", lambda d: d.update(game_version=7), "played under Flit rules version 7"),
     ("other generator", lambda d: d.update(rng="pcg64"), "random generator 'pcg64'"),
     ("no seed", lambda d: d.pop("seed"), "the replay has no 'seed'"),
     ("seed is text", lambda d: d.update(seed="7"), "'seed' must be a int, not str"),
@@ -62,7 +73,7 @@ CORRUPTIONS = [
     ("unparseable move", lambda d: d["turns"][first_move_index(d)].update(move="up"), "expected four integers"),
     ("winner changed", lambda d: d["result"].update(winner=2 if d["result"]["winner"] == 1 else 1), "result: recorded winner"),
     ("turn after the end", lambda d: d["turns"].append(dict(d["turns"][-1])), "the game had already ended"),
-    ("turns cut short", lambda d: d.update(turns=d["turns"][:10]), "the game is not over after 10 turns"),
+    ("turns cut short", lambda d: d.update(turns=d["turns"][:10]), "the game is not over after 10 steps"),
     ("turns not a list", lambda d: d.update(turns={}), "'turns' must be a list"),
 ]
 

@@ -3,7 +3,9 @@
 import pytest
 
 from flit_core import PRESETS, BotLoadError, BotProgram, GameConfig, Move, TurnKind, play_game
-from flit_core.bot import to_answer
+from flit_core import get_game
+
+to_answer = get_game("flit").read_answer
 from flit_core.session import AnswerKind
 
 TRIAL = PRESETS["trial"].replace(turn_limit=40)

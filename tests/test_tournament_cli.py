@@ -9,10 +9,12 @@ from pathlib import Path
 
 import pytest
 
+from flit_core import Replay, game_names, get_game
 from flit_core.cli import main
 from flit_core.tournament.executors import cpu_count, default_jobs, jobs_warning
 from flit_core.tournament.progress import Progress, format_duration, progress_line
-from tournament_support import GREEDY_BOT, RANDOM_BOT, entrants_file, stored_games
+from flit_core.tournament.store import ResultsStore
+from tournament_support import GREEDY_BOT, RANDOM_BOT, entrants_file, stored_games, write
 
 SMALL_GAME = ["--size", "8", "--turns", "40"]
 
@@ -171,3 +173,102 @@ def test_slow_moves_in_process_are_pointed_out(tmp_path: Path, capsys) -> None:
     assert main(tournament(entrants, tmp_path / "results", *SMALL_GAME, "--games", "2", "--move-ms", "0.001")) == 0
     printed = capsys.readouterr().out
     assert "In-process games enforce no time limit, and some moves took longer than 0.001 ms: " in printed
+
+
+# -- the game ------------------------------------------------------------------------------
+
+
+def test_an_entrants_file_may_name_its_game_and_the_store_records_it(tmp_path: Path, capsys) -> None:
+    entrants = write(tmp_path / "entrants.toml", f"""
+        game = "flit"
+
+        [entrants]
+        random = "{RANDOM_BOT}"
+        greedy = "{GREEDY_BOT}"
+    """)
+    out = tmp_path / "results"
+    assert main(tournament(entrants, out, *SMALL_GAME, "--games", "2", "--seed", "4")) == 0
+    printed = capsys.readouterr().out
+    assert "2 games of 2 players, 8x8 torus, 40 turns, 100 ms per move, neutral spawn: square 1/16; game flit; seed 4" \
+        in printed
+    with ResultsStore.open(out) as store:
+        assert store.definition()["game"] == "flit"
+    # --game agreeing with the file is fine; resuming needs neither.
+    assert main(tournament(entrants, out, "--game", "flit", *SMALL_GAME, "--games", "2", "--seed", "4")) == 0
+    assert main(tournament(entrants, out)) == 0
+    assert "Nothing to play: all 2 games are in the store." in capsys.readouterr().out
+
+
+def test_an_unknown_game_is_one_clear_error_line(tmp_path: Path, capsys) -> None:
+    entrants = write(tmp_path / "entrants.toml", f"""
+        game = "chess"
+
+        [entrants]
+        random = "{RANDOM_BOT}"
+        greedy = "{GREEDY_BOT}"
+    """)
+    assert main(tournament(entrants, tmp_path / "results", "--games", "2")) == 2
+    captured = capsys.readouterr()
+    assert captured.err.splitlines() == [
+        f"flit-arena tournament: error: unknown game 'chess'; choose one of: {', '.join(game_names())}"
+    ]
+    assert captured.out == "" and not (tmp_path / "results").exists()
+
+
+def test_an_unknown_game_option_is_refused_by_the_parser(tmp_path: Path, entrants: Path, capsys) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main(tournament(entrants, tmp_path / "results", "--game", "chess", "--games", "2"))
+    assert stopped.value.code == 2
+    error = capsys.readouterr().err
+    assert "argument --game: invalid choice: 'chess'" in error and "Traceback" not in error
+
+
+def test_a_game_option_that_contradicts_the_entrants_file_is_explained(tmp_path: Path, capsys) -> None:
+    entrants = write(tmp_path / "entrants.toml", f'game = "flit"\n[entrants]\na = "{RANDOM_BOT}"\nb = "{GREEDY_BOT}"\n')
+    assert main(tournament(entrants, tmp_path / "results", "--game", "rps", "--games", "2")) == 2
+    assert f"--game rps was given, but {entrants} names the game flit" in capsys.readouterr().err
+
+
+def test_any_registered_game_plays_a_tournament_and_its_leaderboard(tmp_path: Path, capsys) -> None:
+    rps = get_game("rps")
+    entrants = entrants_file(tmp_path, {name: str(path) for name, path in rps.examples.items()})
+    out = tmp_path / "results"
+    assert main(tournament(entrants, out, "--game", "rps", "--preset", "trial", "--games", "4", "--seed", "2")) == 0
+    printed = capsys.readouterr().out
+    assert "4 games of best of 9 rounds, 100 ms per throw; game rps; seed 2; Python bots in-process" in printed
+    header = printed[printed.index("#  bot"):].splitlines()[0]
+    assert f"  {rps.score_name}  " in header and "pieces" not in header
+    # Resumed with no game named: the store's game and settings apply.
+    assert main(tournament(entrants, out, "--games", "6")) == 0
+    assert "game rps; seed 2" in capsys.readouterr().out
+    with ResultsStore.open(out) as store:
+        assert store.definition()["game"] == "rps"
+        records = store.records()
+    assert [record.index for record in records] == list(range(6))
+    for record in records:
+        replay = Replay.load(out / "replays" / f"{record.index:06d}.json")
+        assert replay.config.game == "rps"
+        assert [seat.rank for seat in record.seats] == list(replay.result.ranks.values())
+    assert main(["leaderboard", str(out), "--format", "json", "--no-export"]) == 0
+    document = json.loads(capsys.readouterr().out)
+    assert document["tournament"]["game"] == "rps" and document["tournament"]["games_finished"] == 6
+    page = (out / "leaderboard.html").read_text()
+    assert f"<h1>{rps.title} tournament leaderboard</h1>" in page
+    assert all(colour in page for colour in rps.seat_colours[:2])
+
+
+def test_a_game_played_by_bot_programs_under_the_referee(tmp_path: Path, capsys) -> None:
+    rps = get_game("rps")
+    entrants = write(tmp_path / "entrants.toml", f"""
+        game = "rps"
+
+        [entrants]
+        random = "{rps.examples["random"]}"
+        copycat = "{rps.examples["copycat"]}"
+    """)
+    out = tmp_path / "results"
+    assert main(tournament(entrants, out, "--referee", "--preset", "trial", "--games", "2", "--seed", "1")) == 0
+    assert "game rps; seed 1; bot programs under the referee" in capsys.readouterr().out
+    replay = Replay.load(out / "replays" / "000000.json")
+    assert all(player["command"][2:5] == ["flit_core.bot", "--game", "rps"] for player in replay.players)
+    assert sum(replay.stats[seat].moves for seat in (1, 2)) > 0

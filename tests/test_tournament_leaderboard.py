@@ -20,20 +20,25 @@ from flit_core.tournament.rating import compute_ratings
 from tournament_support import RANDOM_BOT, SMALL
 
 
-def seat(name: str, pieces: int, **counters: object) -> SeatRecord:
-    return SeatRecord(name=name, pieces=pieces, **counters)  # type: ignore[arg-type]
+def seat(name: str, pieces: int, rank: int, **counters: object) -> SeatRecord:
+    return SeatRecord(name=name, pieces=pieces, rank=rank, **counters)  # type: ignore[arg-type]
+
+
+def ranked(pieces: list[int]) -> list[int]:
+    """Places by pieces, most first; equal pieces share a place (as Flit ranks)."""
+    return [1 + sum(other > count for other in pieces) for count in pieces]
 
 
 #: Four games with every case: a win, a 2-player tie, a 3-player tie for first between
 #: two bots (the third is not "tied"), timeouts, invalid answers, errors, a crash, a freeze.
 RECORDS = [
-    GameRecord(0, (seat("ann", 10, timed=10, think_ms_total=20.0, think_ms_max=5.0),
-                   seat("bob", 5, timeouts=2, timed=8, think_ms_total=80.0, think_ms_max=60.0)), winner=1),
-    GameRecord(1, (seat("bob", 7, invalid=3, timed=10, think_ms_total=10.0, think_ms_max=2.0),
-                   seat("ann", 7, errors=1, timed=10, think_ms_total=40.0, think_ms_max=9.0)), winner=None),
-    GameRecord(2, (seat("ann", 3, crashed=True, timed=2, think_ms_total=2.0, think_ms_max=1.0),
-                   seat("cat", 9, timed=4, think_ms_total=4.0, think_ms_max=1.5)), winner=2),
-    GameRecord(3, (seat("ann", 4), seat("bob", 4, timeouts=5, frozen=True), seat("cat", 2)), winner=None),
+    GameRecord(0, (seat("ann", 10, 1, timed=10, think_ms_total=20.0, think_ms_max=5.0),
+                   seat("bob", 5, 2, timeouts=2, timed=8, think_ms_total=80.0, think_ms_max=60.0)), winner=1),
+    GameRecord(1, (seat("bob", 7, 1, invalid=3, timed=10, think_ms_total=10.0, think_ms_max=2.0),
+                   seat("ann", 7, 1, errors=1, timed=10, think_ms_total=40.0, think_ms_max=9.0)), winner=None),
+    GameRecord(2, (seat("ann", 3, 2, crashed=True, timed=2, think_ms_total=2.0, think_ms_max=1.0),
+                   seat("cat", 9, 1, timed=4, think_ms_total=4.0, think_ms_max=1.5)), winner=2),
+    GameRecord(3, (seat("ann", 4, 1), seat("bob", 4, 1, timeouts=5, frozen=True), seat("cat", 2, 3)), winner=None),
 ]
 
 
@@ -69,6 +74,20 @@ def test_the_per_bot_figures_add_up_over_the_games() -> None:
     assert bob.think_ms_max == 60.0
 
 
+def test_places_come_from_the_games_ranks_not_from_the_scores() -> None:
+    # A game that places the lowest score first, as golf does: the leaderboard and the
+    # rating follow its ranks.
+    records = [
+        GameRecord(0, (seat("ann", 2, 1), seat("bob", 9, 2)), winner=1),
+        GameRecord(1, (seat("ann", 3, 1), seat("bob", 3, 1), seat("cat", 8, 3)), winner=None),
+    ]
+    table = by_name(leaderboard(records))
+    assert (table["ann"].wins, table["bob"].wins, table["cat"].wins) == (1, 0, 0)
+    assert (table["ann"].shared_first, table["bob"].shared_first, table["cat"].shared_first) == (1, 1, 0)
+    ratings = compute_ratings(records)
+    assert ratings["ann"].ordinal > ratings["bob"].ordinal > ratings["cat"].ordinal
+
+
 @pytest.mark.parametrize(
     ("wins", "games", "low", "high"),
     [
@@ -99,14 +118,15 @@ def test_records_read_back_from_dicts_and_from_replays() -> None:
     assert record.index == 7
     assert [s.name for s in record.seats] == ["x", "y"]
     assert [s.pieces for s in record.seats] == [replay.result.scores[1], replay.result.scores[2]]
+    assert [s.rank for s in record.seats] == [replay.result.ranks[1], replay.result.ranks[2]]
     assert record.winner == replay.result.winner
     assert record.seats[0].moves == replay.stats[1].moves
 
 
 def test_the_rating_prefers_the_stronger_bot_and_ignores_completion_order() -> None:
     records = [
-        GameRecord(i, (seat("strong", 9), seat("weak", 3)) if i % 2 else (seat("weak", 2), seat("strong", 8)),
-                   winner=1 if i % 2 else 2)
+        GameRecord(i, (seat("strong", 9, 1), seat("weak", 3, 2)) if i % 2 else
+                   (seat("weak", 2, 2), seat("strong", 8, 1)), winner=1 if i % 2 else 2)
         for i in range(20)
     ]
     ratings = compute_ratings(records)
@@ -130,7 +150,7 @@ def test_the_leaderboard_module_needs_only_the_standard_library() -> None:
 
 
 def board() -> Leaderboard:
-    records = RECORDS + [GameRecord(4, (seat("<b>&x", 6), seat("ann", 1)), winner=1)]
+    records = RECORDS + [GameRecord(4, (seat("<b>&x", 6, 1), seat("ann", 1, 2)), winner=1)]
     about = {"settings": "2 players, test", "seed": 3, "games_finished": 5, "games_total": 9, "rating": "test note"}
     return Leaderboard(leaderboard(records, compute_ratings(records)), about)
 
@@ -178,9 +198,10 @@ def game_records(draw: st.DrawFn) -> list[GameRecord]:
         players = draw(st.integers(2, 4))
         names = draw(st.permutations(["ann", "bob", "cat", "dan", "eve"]))[:players]
         pieces = draw(st.lists(st.integers(0, 50), min_size=players, max_size=players))
-        best = max(pieces)
-        winner = pieces.index(best) + 1 if pieces.count(best) == 1 else None
-        records.append(GameRecord(index, tuple(seat(name, count) for name, count in zip(names, pieces)), winner))
+        places = ranked(pieces)
+        winner = places.index(1) + 1 if places.count(1) == 1 else None
+        seats = tuple(seat(name, count, place) for name, count, place in zip(names, pieces, places))
+        records.append(GameRecord(index, seats, winner))
     return records
 
 

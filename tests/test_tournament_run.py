@@ -95,7 +95,8 @@ def test_a_tournament_killed_again_and_again_resumes_with_nothing_lost_or_double
     settings = ["--size", "8", "--turns", "60", "--move-ms", "100"]
     command = [sys.executable, "-m", "flit_core", "tournament", str(folder / "entrants.toml"), "--out", str(out),
                "--preset", "trial", *settings, "--games", "36", "--seed", "77", "--jobs", str(jobs), "--no-progress"]
-    environment = {**os.environ, "PYTHONPATH": str(ROOT)}
+    # The tests' games (conftest.py) must stay importable in the tournament's processes.
+    environment = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
     # Kill once while it starts up, then after a few games, then after more.
     for wanted in (0, 3, 12):
         process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=environment,
@@ -261,9 +262,9 @@ def test_bots_that_raise_or_cannot_load_are_counted_and_the_tournament_goes_on(t
 def test_a_worker_without_the_bot_file_runs_the_source_shipped_with_the_game(tmp_path: Path) -> None:
     bot = write(tmp_path / "far_away.py", "def move(view):\n    return None\n")
     entrant = load_entrants(entrants_file(tmp_path, {"far": str(bot), "random": str(RANDOM_BOT)}))[0]
-    assert command_for(entrant)[-1] == str(bot)  # here, the file itself
+    assert command_for(entrant, "flit")[-1] == str(bot)  # here, the file itself
     bot.unlink()  # as on a Dask worker of another machine
-    shipped = Path(command_for(entrant)[-1])
+    shipped = Path(command_for(entrant, "flit")[-1])
     assert shipped != bot and shipped.name == "far_away.py"
     assert shipped.read_text() == entrant.source
-    assert command_for(entrant)[:3] == [sys.executable, "-m", "flit_core.bot"]
+    assert command_for(entrant, "flit")[:5] == [sys.executable, "-m", "flit_core.bot", "--game", "flit"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import json
 import os
 import sqlite3
 from pathlib import Path
@@ -14,6 +15,7 @@ from flit_core import Replay
 from flit_core.tournament.definition import Tournament
 from flit_core.tournament.entrants import load_entrants
 from flit_core.tournament.play import play_task
+from flit_core.tournament.results import leaderboard_of
 from flit_core.tournament.store import DATABASE, ResultsStore, StoreError
 from tournament_support import GREEDY_BOT, RANDOM_BOT, SMALL, entrants_file, stored_games
 
@@ -45,6 +47,7 @@ def test_every_game_is_committed_with_its_replay(tmp_path: Path, tournament: Tou
         replay = Replay.load(out / "replays" / f"{record.index:06d}.json")
         assert [seat.name for seat in record.seats] == replay.names
         assert [seat.pieces for seat in record.seats] == list(replay.result.scores.values())
+        assert [seat.rank for seat in record.seats] == list(replay.result.ranks.values())
         assert replay.meta["tournament"]["game"] == record.index
     with sqlite3.connect(out / DATABASE) as db:
         assert db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
@@ -77,6 +80,62 @@ def test_resuming_needs_the_same_definition_but_may_ask_for_more_games(tmp_path:
     for changed, message in changes:
         with pytest.raises(StoreError, match=message):
             ResultsStore.create_or_resume(out, changed)
+
+
+def test_the_store_records_the_game(tmp_path: Path, tournament: Tournament) -> None:
+    out = tmp_path / "out"
+    ResultsStore.create_or_resume(out, tournament)[0].close()
+    with ResultsStore.open(out) as store:
+        assert store.version == 2
+        assert json.loads(store.meta()["definition"])["game"] == "flit"
+        assert leaderboard_of(store, rated=False).about["game"] == "flit"
+
+
+def test_a_store_of_another_game_is_refused(tmp_path: Path, tournament: Tournament) -> None:
+    out = tmp_path / "out"
+    ResultsStore.create_or_resume(out, tournament)[0].close()
+    definition = {**tournament.identity(), "game": "othello"}
+    with contextlib.closing(sqlite3.connect(out / DATABASE)) as db, db:
+        db.execute("UPDATE meta SET value = ? WHERE key = 'definition'", (json.dumps(definition),))
+    with pytest.raises(StoreError, match="game othello there, flit here"):
+        ResultsStore.create_or_resume(out, tournament)
+
+
+def as_version_1(out: Path) -> None:
+    """Turn a store into the layout of version 1: no game in the definition, no places."""
+    with contextlib.closing(sqlite3.connect(out / DATABASE)) as db, db:
+        (text,) = db.execute("SELECT value FROM meta WHERE key = 'definition'").fetchone()
+        definition = json.loads(text)
+        del definition["game"]
+        db.execute("UPDATE meta SET value = ? WHERE key = 'definition'", (json.dumps(definition, sort_keys=True),))
+        db.execute("UPDATE meta SET value = '1' WHERE key = 'version'")
+        db.execute("ALTER TABLE seats DROP COLUMN rank")
+
+
+def test_a_version_1_store_is_read_and_resumed_as_flit(tmp_path: Path, tournament: Tournament) -> None:
+    out = tmp_path / "out"
+    store, _ = ResultsStore.create_or_resume(out, dataclasses.replace(tournament, games=3))
+    with store:
+        for game in tournament.schedule()[:3]:
+            store.record(play_task(tournament.task(game, None)))
+        played = store.records()
+    as_version_1(out)
+    with ResultsStore.open(out) as store:
+        # Its places are Flit's, by score.
+        assert store.records() == played
+        assert store.definition()["game"] == "flit"
+        assert leaderboard_of(store, rated=False).about["game"] == "flit"
+    store, warnings = ResultsStore.create_or_resume(out, tournament)
+    with store:
+        assert warnings == []
+        for game in tournament.schedule()[3:]:
+            store.record(play_task(tournament.task(game, None)))
+        assert store.version == 1  # resumed in its own layout
+        records = store.records()
+    for record in records:
+        replay = Replay.load(out / "replays" / f"{record.index:06d}.json")
+        assert [seat.rank for seat in record.seats] == list(replay.result.ranks.values())
+    assert records[:3] == played and len(records) == 6
 
 
 def test_a_different_set_of_entrants_is_named_in_the_refusal(tmp_path: Path, tournament: Tournament) -> None:

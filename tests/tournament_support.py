@@ -8,12 +8,12 @@ import sqlite3
 import textwrap
 from pathlib import Path
 
-from flit_core import GameConfig
+from flit_core import GameConfig, get_game
 
 ROOT = Path(__file__).resolve().parent.parent
-EXAMPLES = ROOT / "examples"
-RANDOM_BOT = EXAMPLES / "random_bot.py"
-GREEDY_BOT = EXAMPLES / "greedy_bot.py"
+#: Flit's example bots, found through the registry.
+RANDOM_BOT = get_game("flit").examples["random"]
+GREEDY_BOT = get_game("flit").examples["greedy"]
 
 #: A 2-player game short enough to play hundreds of in a test.
 SMALL = GameConfig(players=2, size=8, turn_limit=60, move_time_ms=100.0)

@@ -1,9 +1,12 @@
 // One bot in its own Web Worker with its own Pyodide. The page sends requests that each
 // carry an id; every reply carries the id of the request it answers.
-//   {id, type: "boot", pyodide: URL of pyodide.mjs, modules: {path: source}, interrupt,
-//    snapshot: boot from these memory bytes, makeSnapshot: send them back} -> {id, ok, snapshot}
-//   {id, type: "load", source, name, me, config, cells}   -> {id, ok, error}
-//   {id, type: "move", changes, cells, turn, limit}       -> {id, answer} | {id, interrupted}
+//   {id, type: "boot", pyodide: URL of pyodide.mjs, modules: {path: source},
+//    packages: {game: Python package}, interrupt, snapshot: boot from these memory bytes,
+//    makeSnapshot: send them back}                         -> {id, ok, snapshot}
+//   {id, type: "load", source, name, me, game, config, history: {setup, steps}}
+//                                                          -> {id, ok, error}
+//   {id, type: "move", updates: [changes, ...], history, turn, limit}
+//                                                          -> {id, answer} | {id, interrupted}
 // Every reply may carry `output`: the lines the bot printed since the last reply.
 "use strict";
 
@@ -27,7 +30,7 @@ function reply(message) {
     postMessage(message, message.snapshot ? [message.snapshot.buffer] : []);
 }
 
-async function boot({pyodide: url, modules, interrupt: buffer, snapshot, makeSnapshot}) {
+async function boot({pyodide: url, modules, packages, interrupt: buffer, snapshot, makeSnapshot}) {
     const started = performance.now();
     const {loadPyodide} = await import(url);
     const options = {stdout: keepOutput, stderr: keepOutput};
@@ -49,7 +52,10 @@ async function boot({pyodide: url, modules, interrupt: buffer, snapshot, makeSna
         pyodide.FS.mkdirTree("/flit/" + path.slice(0, path.lastIndexOf("/")));
         pyodide.FS.writeFile("/flit/" + path, source);
     }
-    pyodide.runPython("import sys\nif '/flit' not in sys.path: sys.path.insert(0, '/flit')\nimport flit_core.web.worker");
+    // The registry finds games kept outside flit_core through its environment variable.
+    const games = Object.entries(packages).map(([name, module]) => `${name}=${module}`).join(",");
+    pyodide.runPython(`import os, sys\nos.environ["FLIT_ARENA_GAMES"] = ${JSON.stringify(games)}\n` +
+        "if '/flit' not in sys.path: sys.path.insert(0, '/flit')\nimport flit_core.web.worker");
     if (makeSnapshot && !snapshot) {
         try {
             made = pyodide.makeMemorySnapshot();
@@ -77,7 +83,7 @@ async function installRequirements(source) {
     await micropip.install(wanted);
 }
 
-async function load({source, name, me, config, cells}) {
+async function load({source, name, me, game, config, history}) {
     if (bot) bot.destroy();
     bot = null;
     try {
@@ -85,15 +91,15 @@ async function load({source, name, me, config, cells}) {
     } catch (error) {
         return {ok: false, error: `could not install the bot's packages: ${error.message || error}`};
     }
-    bot = WorkerBot(source, name, me, JSON.stringify(config));
-    bot.load_board(JSON.stringify(cells));
+    bot = WorkerBot(source, name, me, game, JSON.stringify(config));
+    bot.load_history(JSON.stringify(history));
     const error = bot.load_error;
     return {ok: !error, error};
 }
 
-function move({changes, cells, turn, limit}) {
-    if (cells) bot.load_board(JSON.stringify(cells));
-    if (changes && changes.length) bot.update(JSON.stringify(changes));
+function move({updates, history, turn, limit}) {
+    if (history) bot.load_history(JSON.stringify(history));
+    if (updates && updates.length) bot.update(JSON.stringify(updates));
     try {
         return {answer: JSON.parse(bot.answer(turn, limit))};
     } catch (error) {

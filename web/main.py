@@ -1,8 +1,9 @@
 """The page's own Python (run by PyScript): the rules core, offered to the page's script.
 
 The page's script hands over this repository's flit_core sources (the same files the
-native side runs); this writes them into the interpreter's file system, imports the
-page's referee and tells the script that Python is ready.
+native side runs) and the games' packages; this writes the sources into the interpreter's
+file system, tells the game registry where the games are, imports the page's referee and
+tells the script that Python is ready.
 """
 
 import json
@@ -13,15 +14,17 @@ from pyodide.ffi import create_proxy
 from pyscript import window
 
 from_page = window.flitArena
-modules = json.loads(await from_page.modulesJSON())  # noqa: F704, PLE1142 (PyScript runs this file as async)
-for path, source in modules.items():
+sources = json.loads(await from_page.sourcesJSON())  # noqa: F704, PLE1142 (PyScript runs this file as async)
+for path, source in sources["modules"].items():
     target = "/flit/" + path
     os.makedirs(os.path.dirname(target), exist_ok=True)
     with open(target, "w", encoding="utf-8") as handle:
         handle.write(source)
 sys.path.insert(0, "/flit")
+# Games kept outside flit_core are found through the registry's environment variable.
+os.environ["FLIT_ARENA_GAMES"] = ",".join(f"{name}={package}" for name, package in sources["packages"].items())
 
-from flit_core.web import answers, page
+from flit_core.web import answers, page  # noqa: E402 (the sources are written first)
 
 
 class PageApi:
@@ -31,9 +34,9 @@ class PageApi:
         """A referee for a new game."""
         return page.PageReferee(settings)
 
-    def check_config(self, config: str) -> str:
-        """Validate the settings form."""
-        return page.check_config(config)
+    def check_config(self, game: str, config: str) -> str:
+        """Validate the settings form of ``game``."""
+        return page.check_config(game, config)
 
     def open_replay(self, text: str) -> str:
         """Verify and read a replay file."""
@@ -57,4 +60,3 @@ class PageApi:
 
 
 from_page.pythonReady(create_proxy(PageApi()))
-

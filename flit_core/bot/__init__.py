@@ -1,6 +1,5 @@
-"""The Python bot API: the view a bot receives, and loading a bot from its source."""
+"""The Python bot API: loading a bot from its source and calling it (each game gives the view)."""
 
-from .program import BotLoadError, BotProgram, MoveFunction, call_bot, to_answer
-from .view import BotView
+from .program import AnswerReader, BotLoadError, BotProgram, MoveFunction, call_bot
 
-__all__ = ["BotLoadError", "BotProgram", "BotView", "MoveFunction", "call_bot", "to_answer"]
+__all__ = ["AnswerReader", "BotLoadError", "BotProgram", "MoveFunction", "call_bot"]

@@ -1,9 +1,9 @@
-"""Loading a Python bot from its source, and reading what it returns.
+"""Loading a Python bot from its source, and calling it, for any game.
 
 A bot file defines either a function ``move(view)`` or a class ``Bot`` whose instances
 have a method ``move(self, view)``; a class may take ``(me, config)`` in ``__init__``.
-``move`` returns a :class:`~flit_core.move.Move` (or a 4-tuple, or the text
-``"x0 y0 x1 y1"``), or None for no move.
+What ``move`` may return is the game's to say (``GameDef.read_answer``; in Flit a
+``Move``, a 4-tuple, the text ``"x0 y0 x1 y1"``, or None for no move).
 
 The same source runs in-process, behind the stdin/stdout protocol, and in a browser
 worker; each game starts from freshly executed source, so no state leaks between games.
@@ -17,14 +17,12 @@ import traceback
 from collections.abc import Callable
 from typing import Any, cast
 
-from ..config import GameConfig
-from ..errors import FlitError, MoveSyntaxError
-from ..move import Move
+from ..config import BaseConfig
+from ..errors import FlitError
 from ..session import Answer
-from .view import BotView
 
-#: What a ready-to-play bot is: called with a view, returns its answer.
-MoveFunction = Callable[[BotView], Any]
+#: What a ready-to-play bot is: called with the game's view, returns its answer.
+MoveFunction = Callable[[Any], Any]
 
 
 class BotLoadError(FlitError):
@@ -58,7 +56,7 @@ class BotProgram:
         name = os.path.splitext(os.path.basename(path))[0]
         return cls(source, name, path)
 
-    def start(self, me: int, config: GameConfig) -> MoveFunction:
+    def start(self, me: int, config: BaseConfig) -> MoveFunction:
         """Execute the source afresh and return the bot's move function for one game.
 
         Raises :class:`BotLoadError` if the module raises or defines neither ``Bot`` nor
@@ -85,36 +83,12 @@ class BotProgram:
         raise BotLoadError(f"{self.filename}: defines neither a function move(view) nor a class Bot")
 
 
-def _construct(bot_class: type, me: int, config: GameConfig) -> Any:
+def _construct(bot_class: type, me: int, config: BaseConfig) -> Any:
     try:
         takes_arguments = len(inspect.signature(bot_class).parameters) >= 2
     except (TypeError, ValueError):
         takes_arguments = False
     return bot_class(me, config) if takes_arguments else bot_class()
-
-
-def to_answer(value: Any, elapsed_ms: float | None = None) -> Answer:
-    """Read a bot's return value as an :class:`Answer` (UNREADABLE if it is not a move)."""
-    if value is None or isinstance(value, Move):
-        return Answer.of_move(value, elapsed_ms)
-    if isinstance(value, str):
-        try:
-            return Answer.of_move(Move.parse(value), elapsed_ms)
-        except MoveSyntaxError as error:
-            return Answer.unreadable(str(error), elapsed_ms)
-    if isinstance(value, (tuple, list)):
-        flat = value
-        if len(value) == 2 and all(isinstance(part, (tuple, list)) and len(part) == 2 for part in value):
-            flat = (*value[0], *value[1])
-        if len(flat) == 4 and all(type(part) is int for part in flat):
-            return Answer.of_move(Move(*flat), elapsed_ms)
-    text = repr(value)
-    if len(text) > 80:
-        text = text[:80] + "..."
-    return Answer.unreadable(
-        f"returned {text}; expected a Move, (x0, y0, x1, y1), 'x0 y0 x1 y1' or None",
-        elapsed_ms,
-    )
 
 
 def _short_traceback() -> str:
@@ -134,11 +108,18 @@ def _short_traceback() -> str:
     return "\n".join(kept)
 
 
-def call_bot(function: MoveFunction, view: BotView, clock: Callable[[], float]) -> Answer:
-    """Call a bot, timing it with ``clock`` (seconds); an exception becomes an ERROR answer."""
+#: Reads what a bot's ``move`` returned as an :class:`Answer` (``GameDef.read_answer``).
+AnswerReader = Callable[[Any, "float | None"], Answer]
+
+
+def call_bot(function: MoveFunction, view: Any, clock: Callable[[], float], read: AnswerReader) -> Answer:
+    """Call a bot, timing it with ``clock`` (seconds); read its value with the game's ``read``.
+
+    An exception becomes an ERROR answer with the bot's own traceback frames.
+    """
     start = clock()
     try:
         value = function(view)
     except (Exception, SystemExit):  # a bot calling exit() must not end the driver
         return Answer.error(_short_traceback(), (clock() - start) * 1000.0)
-    return to_answer(value, (clock() - start) * 1000.0)
+    return read(value, (clock() - start) * 1000.0)

@@ -1,10 +1,13 @@
-"""``flit-arena bot FILE``: a Python bot file as a program speaking the stdin/stdout protocol."""
+"""``flit-arena bot [--game NAME] FILE ...``: a Python bot file as a program speaking its game's
+stdin/stdout protocol."""
 
 from __future__ import annotations
 
+import argparse
 from typing import Any
 
-from ..referee import pybot
+from ..bot.host import main
+from ..games import DEFAULT_GAME, game_names
 
 
 def register(subparsers: Any) -> None:
@@ -12,9 +15,18 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "bot",
         help="run a Python bot file as a protocol program (for the native referee)",
-        description="Run a Python bot file as a bot program: it reads 'x y c' updates and 'M' "
-        "requests on stdin and answers 'x0 y0 x1 y1' on stdout, keeping its own board. Give "
-        "the referee the command 'flit-arena bot BOT.py'; it appends NUMBER SIZE PLAYERS.",
+        description="Run a Python bot file as a bot program speaking its game's stdin/stdout "
+        "protocol, keeping its own board. Give the referee the command 'flit-arena bot BOT.py' "
+        "(with --game for games other than Flit); the referee appends the game's arguments "
+        "(Flit: NUMBER SIZE PLAYERS). 'flit-arena bot --game NAME -h' shows them.",
+        add_help=False,
     )
-    pybot.add_arguments(parser)
-    parser.set_defaults(handler=pybot.run)
+    parser.add_argument("--game", default=DEFAULT_GAME, choices=game_names(), help="the game (default: %(default)s)")
+    parser.add_argument(
+        "rest", nargs=argparse.REMAINDER, metavar="FILE ARGS", help="the bot file and the protocol's arguments"
+    )
+    parser.set_defaults(handler=_run)
+
+
+def _run(args: argparse.Namespace) -> int:
+    return main(["--game", args.game, *args.rest], prog="flit-arena bot")

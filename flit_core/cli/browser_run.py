@@ -21,11 +21,13 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "browser-run",
         help="play a game on the browser arena in headless Chromium and print the result",
-        description="Play one game on the real browser arena page in headless Chromium: every bot "
+        description="Play one game (of --game) on the real browser arena page in headless Chromium: every bot "
         "in its own Web Worker with its own Pyodide, under the per-move deadline. Checks that a "
         "bot works under Pyodide and within the time limit there, not only natively.",
     )
-    parser.add_argument("bots", nargs="+", metavar="BOT.py", help="2-4 bot files, seat 1 first")
+    parser.add_argument(
+        "bots", nargs="+", metavar="BOT.py", help="the bot files, seat 1 first (as many as the game seats)"
+    )
     add_config_options(parser)
     add_seed_and_replay_options(parser)
     add_isolation_option(parser)
@@ -46,8 +48,10 @@ def run(args: argparse.Namespace) -> int:
         game.replay.save(args.replay)
     print(summary_text(game.replay, board=not args.quiet))
     stop = "interrupted" if game.isolated else "restarted (page not isolated)"
-    print(f"Played in headless Chromium in {game.seconds:.1f} s, each bot in its own Pyodide worker; "
-          f"runaway bots are {stop}.")
+    print(
+        f"Played in headless Chromium in {game.seconds:.1f} s, each bot in its own Pyodide worker; "
+        f"runaway bots are {stop}."
+    )
     if args.replay:
         print(f"Replay written to {os.fspath(args.replay)}")
     return 0

@@ -7,6 +7,7 @@ import sys
 from typing import Any
 
 from ..referee.check import ScenarioResult, check_bot, scenario_text
+from .options import add_game_option
 
 
 def register(subparsers: Any) -> None:
@@ -14,15 +15,17 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "check",
         help="check that a bot program follows the protocol, and say what it does wrong",
-        description="Play scripted scenarios against a bot program (short real games in several "
-        "seats and sizes, and scripted boards) and report in plain words every problem: slow or "
+        description="Play the game's scripted scenarios against a bot program (for Flit: short "
+        "real games in several seats and sizes, and scripted boards) and report in plain words every problem: slow or "
         "missing answers, malformed lines, illegal moves and what they suggest about the bot's "
         "board copy, crashes. Exits with status 1 if anything failed.",
     )
     parser.add_argument(
-        "command", metavar="CMD",
+        "command",
+        metavar="CMD",
         help="the bot's command line (quote it), e.g. './mybot' or 'flit-arena bot mybot.py'",
     )
+    add_game_option(parser)
     parser.add_argument("--quick", action="store_true", help="shorter games")
     parser.add_argument(
         "--verbose", "-v", action="store_true", help="log every protocol line sent and received (to stderr)"
@@ -38,6 +41,6 @@ def run(args: argparse.Namespace) -> int:
         print(scenario_text(result), flush=True)
 
     log = (lambda line: print(line, file=sys.stderr)) if args.verbose else None
-    report = check_bot(args.command, quick=args.quick, log=log, progress=show)
+    report = check_bot(args.command, game=args.game, quick=args.quick, log=log, progress=show)
     print(report.verdict())
     return 0 if report.passed else 1

@@ -8,6 +8,7 @@ from typing import Any
 
 from ..web.embed import MAX_CHARACTERS, EmbedTooLarge, build_snippet
 from .main import CommandError
+from .options import add_game_option
 
 
 def register(subparsers: Any) -> None:
@@ -17,8 +18,9 @@ def register(subparsers: Any) -> None:
         help="write the browser arena as one self-contained HTML snippet",
         description=f"Write the browser arena as one self-contained HTML snippet (at most "
         f"{MAX_CHARACTERS:,} characters) that loads PyScript and Pyodide from a public CDN and "
-        "runs in a sandboxed iframe, as a challenge post's Stack Snippet does.",
+        "runs in a sandboxed iframe, as a challenge post's Stack Snippet does. It plays one game.",
     )
+    add_game_option(parser)
     parser.add_argument("--out", required=True, metavar="FILE", help="where to write the snippet (- for stdout)")
     parser.set_defaults(handler=run)
 
@@ -26,7 +28,7 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     """Build and write the snippet."""
     try:
-        snippet = build_snippet()
+        snippet = build_snippet(game=args.game)
     except EmbedTooLarge as error:
         raise CommandError(str(error)) from None
     if args.out == "-":

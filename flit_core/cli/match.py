@@ -21,12 +21,12 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "match",
         help="play a game between bot programs (any language) under the native referee",
-        description="Play one game between bot programs over the stdin/stdout protocol. Each "
-        "CMD is one command line (quote it), started once for the game with its number, the "
-        "board size and the player count appended. Python bot files play as "
-        "'flit-arena bot FILE.py'.",
+        description="Play one game between bot programs over the game's stdin/stdout protocol. "
+        "Each CMD is one command line (quote it), started with the protocol's arguments appended "
+        "(Flit: its number, the board size and the player count). Python bot files play as "
+        "'flit-arena bot [--game NAME] FILE.py'.",
     )
-    parser.add_argument("commands", nargs="+", metavar="CMD", help="2-4 bot commands, seat 1 first")
+    parser.add_argument("commands", nargs="+", metavar="CMD", help="the bot commands, seat 1 first")
     add_config_options(parser)
     add_seed_and_replay_options(parser)
     parser.add_argument(
@@ -56,7 +56,11 @@ def run(args: argparse.Namespace) -> int:
         commands = [absolute_paths(command, seat) for seat, command in enumerate(commands, 1)]
     interrupted = False
     with Match(
-        config, commands, seed, workdirs=workdirs, log_dir=logs,
+        config,
+        commands,
+        seed,
+        workdirs=workdirs,
+        log_dir=logs,
         verbose=sys.stderr if args.verbose else None,
     ) as match:
         try:

@@ -1,58 +1,111 @@
-"""Command-line options shared by every subcommand that sets up games."""
+"""Command-line options shared by every subcommand that sets up games, for any game."""
 
 from __future__ import annotations
 
 import argparse
 import json
-import random
 from typing import Any
 
-from ..config import PRESETS, GameConfig, SpawnRule
+from ..config import BaseConfig
 from ..errors import ConfigError
+from ..games import DEFAULT_GAME, GameDef, game_names, get_game
+from ..games.interface import Option
+from ..seeds import random_seed
+
+
+def add_game_option(parser: argparse.ArgumentParser, default: str | None = DEFAULT_GAME, help: str = "") -> None:
+    """Add ``--game NAME`` (``help`` says what applies when it is not given)."""
+    parser.add_argument("--game", default=default, choices=game_names(), help=help or f"the game (default: {default})")
+
+
+def _game_options() -> dict[str, Option]:
+    """Every game's configuration shortcuts by flag (a flag several games share once)."""
+    options: dict[str, Option] = {}
+    for name in game_names():
+        for option in get_game(name).options:
+            options.setdefault(option.flag, option)
+    return options
 
 
 def add_config_options(
     parser: argparse.ArgumentParser,
-    preset_default: str = "trial for 2 bots, standard otherwise",
+    preset_default: str = "the game's preset for that many bots, else its standard one",
+    game_default: str | None = DEFAULT_GAME,
+    game_help: str = "",
 ) -> None:
-    """Add ``--preset``, ``--config`` and the per-field overrides to ``parser``.
+    """Add ``--game``, ``--preset``, ``--config``, ``--set`` and the field shortcuts to ``parser``.
 
-    ``preset_default`` describes, for the help, which preset applies when none is given.
+    ``preset_default`` describes, for the help, which preset applies when none is given;
+    ``game_default`` and ``game_help`` are ``--game``'s (see :func:`add_game_option`).
     """
+    add_game_option(parser, game_default, game_help)
     group = parser.add_argument_group("game settings")
-    group.add_argument("--preset", choices=sorted(PRESETS), help=f"named settings (default: {preset_default})")
-    group.add_argument("--config", metavar="FILE", help="a JSON file of settings (fields of GameConfig)")
-    group.add_argument("--size", type=int, help="board width and height")
-    group.add_argument("--turns", type=int, dest="turn_limit", help="turn limit")
+    group.add_argument("--preset", help=f"named settings of the game (default: {preset_default})")
+    group.add_argument("--config", metavar="FILE", help="a JSON file of settings (the game's config fields)")
+    group.add_argument(
+        "--set",
+        metavar="FIELD=VALUE",
+        action="append",
+        default=[],
+        dest="settings",
+        help="set one config field (VALUE is JSON, or plain text); repeatable",
+    )
     group.add_argument("--move-ms", type=float, dest="move_time_ms", help="time limit per move in ms")
     group.add_argument("--startup-ms", type=float, dest="startup_ms", help="time allowed for each bot's first move")
-    group.add_argument("--spawn", choices=[rule.value for rule in SpawnRule], help="neutral-spawn rule")
-    group.add_argument("--spawn-odds", type=int, dest="spawn_odds", help="neutral-spawn chance is 1 in this")
+    for option in _game_options().values():
+        group.add_argument(
+            option.flag,
+            type=option.type,
+            dest=f"field_{option.field}",
+            choices=option.choices,
+            help=option.help,
+        )
 
 
-def config_from_args(args: argparse.Namespace, bots: int) -> GameConfig:
+def config_from_args(args: argparse.Namespace, bots: int) -> BaseConfig:
     """The configuration the options describe, for a game of ``bots`` bots."""
+    definition = get_game(args.game)
     if args.config:
-        config = GameConfig.from_dict(read_json(args.config))
         if args.preset:
             raise ConfigError("give either --preset or --config, not both")
-    else:
-        name = args.preset or ("trial" if bots == 2 else "standard")
-        config = PRESETS[name]
+        config = definition.config_from_dict(read_json(args.config))
+    elif args.preset:
+        config = definition.preset(args.preset)
         if bots != config.players:
-            if args.preset:
-                raise ConfigError(
-                    f"the {name} preset is for {config.players} bots, but {bots} were given"
-                )
-            config = config.replace(players=bots)
-    overrides = {
-        field: getattr(args, field)
-        for field in ("size", "turn_limit", "move_time_ms", "startup_ms", "spawn", "spawn_odds")
-        if getattr(args, field, None) is not None
-    }
+            raise ConfigError(f"the {args.preset} preset is for {config.players} bots, but {bots} were given")
+    else:
+        config = definition.config_for(bots)
+    overrides = _overrides(args, definition)
     if bots != config.players:
         raise ConfigError(f"the config is for {config.players} bots, but {bots} were given")
     return config.replace(**overrides) if overrides else config
+
+
+def _overrides(args: argparse.Namespace, definition: GameDef) -> dict[str, Any]:
+    fields = definition.config_type.field_names()
+    overrides: dict[str, Any] = {}
+    for name in ("move_time_ms", "startup_ms"):
+        if getattr(args, name, None) is not None:
+            overrides[name] = getattr(args, name)
+    for option in _game_options().values():
+        value = getattr(args, f"field_{option.field}", None)
+        if value is None:
+            continue
+        if option.field not in fields:
+            raise ConfigError(f"{option.flag} does not apply to {definition.title}")
+        overrides[option.field] = value
+    for setting in args.settings:
+        name, equals, text = setting.partition("=")
+        if not equals or name.strip() not in fields:
+            raise ConfigError(
+                f"--set takes FIELD=VALUE with a field of {definition.title}'s config "
+                f"({', '.join(sorted(fields))}), not {setting!r}"
+            )
+        try:
+            overrides[name.strip()] = json.loads(text)
+        except ValueError:
+            overrides[name.strip()] = text
+    return overrides
 
 
 def read_json(path: str) -> Any:
@@ -74,7 +127,7 @@ def add_seed_and_replay_options(parser: argparse.ArgumentParser) -> None:
 
 def game_seed(args: argparse.Namespace) -> int:
     """The ``--seed`` given, or a fresh random one (the summary prints it)."""
-    return args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+    return args.seed if args.seed is not None else random_seed()
 
 
 def seed_arg(text: str) -> int:

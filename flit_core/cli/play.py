@@ -19,7 +19,7 @@ def register(subparsers: Any) -> None:
         description="Play one game between Python bot files in this process. No time limit is "
         "enforced in-process; every move's think time is measured and shown.",
     )
-    parser.add_argument("bots", nargs="+", metavar="BOT.py", help="2-4 bot files, seat 1 first")
+    parser.add_argument("bots", nargs="+", metavar="BOT.py", help="the bot files, seat 1 first")
     add_config_options(parser)
     add_seed_and_replay_options(parser)
     parser.add_argument("--quiet", action="store_true", help="do not print the final board")

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import urllib.parse
 from typing import Any
 
+from ..games import DEFAULT_GAME, game_names
 from ..web.assets import AssetsMissing
 from ..web.server import ArenaHTTPServer
 from .main import CommandError
@@ -26,8 +28,14 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "serve",
         help="serve the browser arena on localhost and print its address",
-        description="Serve the browser arena: the page, its Pyodide and PyScript, and this "
-        "repository's flit_core. Bots run in Web Workers under the per-move deadline.",
+        description="Serve the browser arena: the page, its Pyodide and PyScript, this "
+        "repository's flit_core and every registered game (the page has a game picker). Bots run "
+        "in Web Workers under the per-move deadline.",
+    )
+    parser.add_argument(
+        "--game",
+        choices=game_names(),
+        help=f"print the page's address for this game (?game=NAME; the page opens on {DEFAULT_GAME} otherwise)",
     )
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)")
     parser.add_argument("--port", type=int, default=8000, help="port (default: 8000; 0 picks a free one)")
@@ -45,7 +53,8 @@ def run(args: argparse.Namespace) -> int:
     except OSError as error:
         raise CommandError(f"cannot listen on {args.host}:{args.port}: {error.strerror}") from None
     mode = "cross-origin isolated" if args.isolated else "not isolated"
-    print(f"Flit Arena is at {server.url}  ({mode}; Ctrl+C stops it)", flush=True)
+    address = server.url + ("?" + urllib.parse.urlencode({"game": args.game}) if args.game else "")
+    print(f"Flit Arena is at {address}  ({mode}; Ctrl+C stops it)", flush=True)
     try:
         server.serve_forever()
     finally:

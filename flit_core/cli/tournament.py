@@ -1,25 +1,29 @@
-"""``flit-arena tournament``: many games between the bots of an entrants file, resumable."""
+"""``flit-arena tournament``: many games of any game between the bots of an entrants file, resumable."""
 
 from __future__ import annotations
 
 import argparse
 import os
-import random
 import sys
 from typing import Any
 
-from ..config import PRESETS, GameConfig
+from ..config import BaseConfig
+from ..games import DEFAULT_GAME, GameDef, get_game
+from ..seeds import random_seed
 from ..tournament.definition import Tournament
-from ..tournament.entrants import Entrant, load_entrants
+from ..tournament.entrants import Entrant, EntrantsFile, read_entrants_file
 from ..tournament.executors import DASK_SCHEME, default_jobs, jobs_warning
 from ..tournament.runner import RunSummary, run_tournament
 from ..tournament.store import DATABASE, ResultsStore
 from .leaderboard import show_leaderboard
 from .main import CommandError
-from .options import read_json, add_config_options, config_from_args, seed_arg
+from .options import add_config_options, config_from_args, read_json, seed_arg
 
-#: Settings options whose presence means "these settings", not "the stored ones".
-_SETTING_OPTIONS = ("preset", "config", "size", "turn_limit", "move_time_ms", "startup_ms", "spawn", "spawn_odds", "players")
+#: The options that are not game settings. Any other option given (a preset, a config
+#: file, a field) means "these settings", not "the stored ones".
+_RUN_OPTIONS = frozenset(
+    {"command", "handler", "entrants", "out", "games", "seed", "game", "referee", "jobs", "executor", "no_progress"}
+)
 
 
 def register(subparsers: Any) -> None:
@@ -28,24 +32,39 @@ def register(subparsers: Any) -> None:
         "tournament",
         help="play many games between the bots of an entrants file and rank them",
         description="Play a tournament between the bots listed in ENTRANTS.toml and rank them. "
-        "Every finished game is committed to OUT/tournament.sqlite with its replay in OUT/replays/; "
-        "run the same command again to resume an interrupted tournament (options left out are "
+        'The game is --game\'s, else the one the file names (game = "NAME"), else the stored one, '
+        f"else {DEFAULT_GAME}. Every finished game is committed to OUT/tournament.sqlite with its replay "
+        "in OUT/replays/; run the same command again to resume an interrupted tournament (options left out are "
         "taken from the store). The leaderboard is printed and written to OUT/leaderboard.{csv,json,html}.",
     )
-    parser.add_argument("entrants", metavar="ENTRANTS.toml", help="the bots: [entrants] name = \"bot.py\" or \"./program\"")
+    parser.add_argument("entrants", metavar="ENTRANTS.toml", help='the bots: [entrants] name = "bot.py" or "./program"')
     parser.add_argument("--out", required=True, metavar="FOLDER", help="results folder (created, or resumed)")
     parser.add_argument("--games", type=_positive, help="games to play in all (a new tournament needs it)")
     parser.add_argument("--seed", type=seed_arg, help="tournament seed (default: random for a new tournament)")
-    parser.add_argument("--players", type=int, choices=(2, 3, 4), help="players per game (default: the preset's)")
-    add_config_options(parser, "trial for fewer than 4 entrants, standard otherwise")
     parser.add_argument(
-        "--referee", action="store_true",
+        "--players",
+        type=int,
+        help="players per game, within the game's range (default: the preset's, else the game's "
+        "standard number if there are enough entrants, else its fewest)",
+    )
+    # No default game: the one the entrants file or the store names applies then.
+    add_config_options(
+        parser,
+        "the game's standard settings if there are enough entrants, else its fewest players'",
+        game_default=None,
+        game_help=f"the game (default: the entrants file's, else the stored one, else {DEFAULT_GAME})",
+    )
+    parser.add_argument(
+        "--referee",
+        action="store_true",
         help="play Python bot files as programs under the referee, with real time limits "
         "(always so when a program is among the entrants)",
     )
     parser.add_argument("--jobs", type=_positive, help="games at once (default: fair for the cores and players)")
     parser.add_argument(
-        "--executor", default="process", metavar="KIND",
+        "--executor",
+        default="process",
+        metavar="KIND",
         help="'process' (local processes, the default) or dask://HOST:PORT (a Dask cluster)",
     )
     parser.add_argument("--no-progress", action="store_true", help="no live progress line")
@@ -54,9 +73,10 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Play (or resume) the tournament, then print and export its leaderboard."""
-    entrants = load_entrants(args.entrants)
+    file = read_entrants_file(args.entrants)
+    entrants = file.entrants
     stored = _stored_definition(args.out)
-    tournament = _tournament(args, entrants, stored)
+    tournament = _tournament(args, _game(args, file, stored), entrants, stored)
     dask = args.executor.startswith(DASK_SCHEME)
     if not dask:
         # On a cluster the programs must exist on the workers, not necessarily here.
@@ -76,15 +96,20 @@ def run(args: argparse.Namespace) -> int:
         how = "bot programs under the referee" if tournament.programs else "Python bots in-process"
         print(
             f"Tournament: {len(entrants)} entrants, {tournament.games} games of {tournament.config.describe()}; "
-            f"seed {tournament.seed}; {how}; results in {args.out}"
+            f"game {tournament.game}; seed {tournament.seed}; {how}; results in {args.out}"
             + (f" (resuming: {resumed} games done)" if resumed else ""),
             flush=True,
         )
 
     try:
         summary = run_tournament(
-            tournament, args.out, executor=args.executor, jobs=jobs,
-            progress=None if args.no_progress else sys.stderr, warn=_warn, on_start=announce,
+            tournament,
+            args.out,
+            executor=args.executor,
+            jobs=jobs,
+            progress=None if args.no_progress else sys.stderr,
+            warn=_warn,
+            on_start=announce,
         )
     except KeyboardInterrupt:
         print(f"Interrupted: the finished games are in {args.out}; run the same command to resume.", file=sys.stderr)
@@ -94,18 +119,30 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _tournament(args: argparse.Namespace, entrants: list[Entrant], stored: dict[str, Any] | None) -> Tournament:
+def _game(args: argparse.Namespace, file: EntrantsFile, stored: dict[str, Any] | None) -> GameDef:
+    """The game: ``--game``, else the entrants file's, else the stored one, else the default."""
+    if args.game is not None and file.game is not None and get_game(args.game).name != file.game:
+        raise CommandError(f"--game {args.game} was given, but {args.entrants} names the game {file.game}")
+    return get_game(args.game or file.game or (stored["definition"]["game"] if stored else DEFAULT_GAME))
+
+
+def _tournament(
+    args: argparse.Namespace, game: GameDef, entrants: list[Entrant], stored: dict[str, Any] | None
+) -> Tournament:
     """The tournament the options ask for; options left out come from the store when resuming."""
-    if stored is not None and not any(getattr(args, name) is not None for name in _SETTING_OPTIONS):
-        config = GameConfig.from_dict(stored["definition"]["config"])
+    config: BaseConfig
+    if stored is not None and stored["definition"]["game"] == game.name and not _settings_given(args):
+        config = game.config_from_dict(stored["definition"]["config"])
     else:
-        config = config_from_args(args, _players(args, entrants))
+        # The shared options read the game from the namespace.
+        named = argparse.Namespace(**{**vars(args), "game": game.name})
+        config = config_from_args(named, _players(args, game, entrants))
     if args.seed is not None:
         seed = args.seed
     elif stored is not None:
         seed = stored["definition"]["seed"]
     else:
-        seed = random.SystemRandom().randrange(2**32)
+        seed = random_seed()
     if args.games is not None:
         games = args.games
     elif stored is not None:
@@ -116,15 +153,21 @@ def _tournament(args: argparse.Namespace, entrants: list[Entrant], stored: dict[
     return Tournament(tuple(entrants), config, seed, games, referee)
 
 
-def _players(args: argparse.Namespace, entrants: list[Entrant]) -> int:
+def _settings_given(args: argparse.Namespace) -> bool:
+    return any(value not in (None, []) for name, value in vars(args).items() if name not in _RUN_OPTIONS)
+
+
+def _players(args: argparse.Namespace, game: GameDef, entrants: list[Entrant]) -> int:
     if args.players is not None:
         return int(args.players)
     if args.preset:
-        return PRESETS[args.preset].players
+        return game.preset(args.preset).players
     if args.config:
-        return GameConfig.from_dict(read_json(args.config)).players
-    # No settings given: the trial game for a few bots, the full KotH for four or more.
-    return PRESETS["standard" if len(entrants) >= PRESETS["standard"].players else "trial"].players
+        return game.config_from_dict(read_json(args.config)).players
+    # No settings given: the game's standard number of players when there are enough
+    # entrants to fill its seats (e.g. Flit's full KotH), else its fewest (Flit's trial game).
+    standard = game.default_config.players
+    return standard if len(entrants) >= standard else game.config_type.MIN_PLAYERS
 
 
 def _stored_definition(folder: str) -> dict[str, Any] | None:

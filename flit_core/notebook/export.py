@@ -21,10 +21,11 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from ..bot.program import BotLoadError, BotProgram, call_bot
-from ..config import PRESETS, GameConfig
+from ..config import BaseConfig
 from ..errors import FlitError
 from ..game import Game
 from ..session import AnswerKind
+from .games import ConfigLike, game_of, preset_of
 
 
 class ExportError(FlitError):
@@ -112,8 +113,11 @@ class _Collector:
             self.constants[name] = f"{name} = {value!r}"
         else:
             kind = type(value).__name__
-            how = f"reset it to its starting value (e.g. {name} = None) before exporting" if written else \
-                "compute it inside the bot, or make it a plain value (numbers, strings, lists, dicts...)"
+            how = (
+                f"reset it to its starting value (e.g. {name} = None) before exporting"
+                if written
+                else "compute it inside the bot, or make it a plain value (numbers, strings, lists, dicts...)"
+            )
             raise ExportError(f"{user} uses the global {name!r}, a {kind} that cannot be written as code: {how}")
 
 
@@ -121,21 +125,27 @@ def export_bot(
     bot: Callable[..., Any] | type,
     path: str | os.PathLike[str],
     *,
-    config: GameConfig = PRESETS["trial"],
+    game: str | None = None,
+    config: ConfigLike | None = None,
 ) -> BotProgram:
     """Write ``bot`` (a ``move(view)`` function or a bot class) and what it uses to ``path``.
 
     Returns the file loaded as a :class:`~flit_core.bot.BotProgram`, after checking that
-    it answers a move request on a fresh ``config`` board without an error. Raises
-    :class:`ExportError` when something it uses cannot be written as code.
+    it answers a move request on a fresh board of ``game`` (default: Flit) with ``config``
+    (a preset's name or a configuration; default: the game's quick preset) without an
+    error. Raises :class:`ExportError` when something it uses cannot be written as code.
     """
     if not (inspect.isfunction(bot) or inspect.isclass(bot)):
         raise ExportError(f"export_bot takes a function or a class, not {type(bot).__name__}")
+    definition = game_of(game, config)
+    fresh = config if isinstance(config, BaseConfig) else preset_of(definition, config)
     namespace = vars(sys.modules[bot.__module__])
     collector = _Collector(namespace, bot.__module__)
     collector.add_definition(bot.__name__, bot)
     entry = "Bot" if inspect.isclass(bot) else "move"
-    parts = [f'"""{bot.__name__}: a Flit bot exported from a notebook by flit_core.notebook.export_bot."""']
+    parts = [
+        f'"""{bot.__name__}: a {definition.title} bot exported from a notebook by flit_core.notebook.export_bot."""'
+    ]
     for block in (collector.imports, collector.constants):
         if block:
             parts.append("\n".join(sorted(set(block.values()))))
@@ -147,19 +157,18 @@ def export_bot(
     with open(path, "w", encoding="utf-8") as handle:
         handle.write(text)
     program = BotProgram.from_file(path)
-    _smoke_test(program, config)
+    _smoke_test(program, fresh)
     return program
 
 
-def _smoke_test(program: BotProgram, config: GameConfig) -> None:
+def _smoke_test(program: BotProgram, config: BaseConfig) -> None:
     """Ask the exported bot for its first move; an error means something was left out."""
     game = Game(config, 0)
-    request = game.request()
-    assert request is not None  # a new game always asks bot 1 first
+    request = game.requests()[0]  # a new game asks its first movers
     try:
         function = program.start(request.player, config)
     except BotLoadError as error:
         raise ExportError(f"the exported bot does not load: {error}") from None
-    answer = call_bot(function, game.view(request), time.perf_counter)
+    answer = call_bot(function, game.view(request), time.perf_counter, game.definition.read_answer)
     if answer.kind is AnswerKind.ERROR:
         raise ExportError(f"the exported bot {program.filename} raised on a fresh board:\n{answer.detail}")

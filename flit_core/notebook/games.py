@@ -1,8 +1,9 @@
 """Playing from a notebook: one game in one call, and a quick series with a leaderboard.
 
-A bot is whatever is handiest in a notebook: a ``move(view)`` function or a class defined
-in a cell, a :class:`~flit_core.bot.BotProgram`, or the path of a bot file. Those play
-in this process (no time limit is enforced; think times are measured). A
+Any game of the arena: ``game="flit"`` (the default) names it, or a configuration does
+(``config.game``). A bot is whatever is handiest in a notebook: a ``move(view)`` function
+or a class defined in a cell, a :class:`~flit_core.bot.BotProgram`, or the path of a bot
+file. Those play in this process (no time limit is enforced; think times are measured). A
 :class:`Program` is a bot program in any language, played by the native referee under
 the real time limits; ``native=True`` sends Python bot files there too.
 """
@@ -12,28 +13,30 @@ from __future__ import annotations
 import dataclasses
 import html
 import os
-import random
 import shlex
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple, Union
 
 from ..bot.program import BotProgram
-from ..config import GameConfig
+from ..config import BaseConfig
 from ..errors import ConfigError, FlitError
+from ..games import DEFAULT_GAME, GameDef, get_game
 from ..replay import Replay
 from ..runner import BotLike, bot_name, play_game
+from ..seeds import random_seed
 from ..tournament.leaderboard import GameRecord, Standing, leaderboard
 from ..tournament.schedule import schedule
 
 #: A preset's name or a full configuration.
-ConfigLike = Union[GameConfig, str]
+ConfigLike = BaseConfig | str
 
 
 class Program(NamedTuple):
     """A bot program for the native referee: a command line, in any language.
 
-    The referee appends the bot's number, the board size and the player count to it.
+    The referee appends what the game's protocol says (Flit: the bot's number, the board
+    size and the player count).
     """
 
     #: An argv list, or one string split like a shell would.
@@ -41,29 +44,41 @@ class Program(NamedTuple):
     name: str | None = None
 
     @classmethod
-    def python(cls, path: str | os.PathLike[str], name: str | None = None) -> Program:
-        """A Python bot file run as a program speaking the text protocol."""
+    def python(cls, path: str | os.PathLike[str], name: str | None = None, game: str = DEFAULT_GAME) -> Program:
+        """A Python bot file of ``game`` run as a program speaking that game's protocol
+        (``python -m flit_core.bot [--game NAME] FILE``)."""
         path = os.fspath(path)
-        return cls([sys.executable, "-m", "flit_core.bot", path], name or _file_stem(path))
+        chosen = [] if game == DEFAULT_GAME else ["--game", game]
+        return cls([sys.executable, "-m", "flit_core.bot", *chosen, path], name or _file_stem(path))
 
 
 #: Anything :func:`play` accepts as a bot.
 BotSpec = Union[BotLike, Program, str, "os.PathLike[str]"]
 
 
-def resolve_config(config: ConfigLike, players: int) -> GameConfig:
-    """The configuration for ``players`` bots: a preset is adapted, a full config must fit."""
-    if isinstance(config, str):
-        preset = GameConfig.preset(config)
+def game_of(game: str | None, config: ConfigLike | None) -> GameDef:
+    """The game a call plays: the configuration's own, else ``game``, else the default one."""
+    if isinstance(config, BaseConfig):
+        if game is not None and game != config.game:
+            raise ConfigError(f"the config is for the game {config.game!r}, not {game!r}")
+        return get_game(config.game)
+    return get_game(game or DEFAULT_GAME)
+
+
+def preset_of(definition: GameDef, name: str | None) -> BaseConfig:
+    """The preset called ``name``, or the game's quick one."""
+    return definition.preset(name or definition.small_preset or definition.default_preset)
+
+
+def resolve_config(definition: GameDef, config: ConfigLike | None, players: int) -> BaseConfig:
+    """The configuration for ``players`` bots: a preset (None: the game's quick one) is
+    adapted, a full config must fit."""
+    if not isinstance(config, BaseConfig):
+        preset = preset_of(definition, config)
         return preset if preset.players == players else preset.replace(players=players)
     if config.players != players:
         raise ConfigError(f"the config is for {config.players} bots, but {players} were given")
     return config
-
-
-def random_seed() -> int:
-    """A fresh seed for a game nobody asked to reproduce (the replay records it)."""
-    return random.SystemRandom().randrange(2**32)
 
 
 def in_process_bot(bot: BotSpec) -> BotLike:
@@ -91,13 +106,13 @@ def _file_stem(path: str) -> str:
     return os.path.splitext(os.path.basename(path))[0] or path
 
 
-def _as_program(bot: BotSpec, seat: int) -> Program:
+def _as_program(bot: BotSpec, seat: int, game: str) -> Program:
     if isinstance(bot, Program):
         return bot
     if isinstance(bot, (str, os.PathLike)):
-        return Program.python(bot)
+        return Program.python(bot, game=game)
     if isinstance(bot, BotProgram) and os.path.isfile(bot.filename):
-        return Program.python(bot.filename, bot.name)
+        return Program.python(bot.filename, bot.name, game)
     raise FlitError(
         f"bot {seat} ({spec_name(bot)}) is Python code in this notebook, and the native referee "
         "runs programs: save it with export_bot(...) and pass the file (or Program.python(file))"
@@ -106,26 +121,29 @@ def _as_program(bot: BotSpec, seat: int) -> Program:
 
 def play(
     *bots: BotSpec,
-    config: ConfigLike = "trial",
+    game: str | None = None,
+    config: ConfigLike | None = None,
     seed: int | None = None,
     names: Sequence[str] | None = None,
     native: bool | None = None,
 ) -> Replay:
     """Play one game between ``bots`` (seat 1 first) and return its replay.
 
-    ``config`` is a preset name (adapted to the number of bots) or a
-    :class:`~flit_core.config.GameConfig`; ``seed`` defaults to a random one (the replay
+    ``game`` names the game (default: Flit); ``config`` is one of its presets' names
+    (default: its quick preset, Flit's ``trial``), adapted to the number of bots, or a full
+    configuration (which names its game). ``seed`` defaults to a random one (the replay
     records it). The game runs in this process unless a bot is a :class:`Program` or
     ``native`` is True: then every bot runs as a program under the native referee.
     """
-    game_config = resolve_config(config, len(bots))
+    definition = game_of(game, config)
+    game_config = resolve_config(definition, config, len(bots))
     game_seed = random_seed() if seed is None else seed
     labels = list(names) if names is not None else [spec_name(bot) for bot in bots]
     if native is None:
         native = any(isinstance(bot, Program) for bot in bots)
     if not native:
         return play_game(game_config, [in_process_bot(bot) for bot in bots], game_seed, names=labels)
-    programs = [_as_program(bot, seat) for seat, bot in enumerate(bots, 1)]
+    programs = [_as_program(bot, seat, definition.name) for seat, bot in enumerate(bots, 1)]
     if sys.platform == "emscripten":
         raise FlitError("the native referee starts bot programs as processes, which a browser cannot: play in-process")
     from ..referee import play_match  # imported here: the rest of this module runs in Pyodide too
@@ -139,6 +157,8 @@ class Leaderboard:
 
     standings: list[Standing]
     replays: list[Replay]
+    #: What a score counts in this game (the "mean" column's name).
+    score_name: str = "score"
 
     @property
     def best(self) -> str:
@@ -154,20 +174,32 @@ class Leaderboard:
 
     def rows(self) -> list[tuple[str, ...]]:
         """The table as text cells, header first."""
-        table = [COLUMNS]
+        table = [columns(self.score_name)]
         for s in self.standings:
-            table.append((
-                str(s.rank), s.name, str(s.games), str(s.wins), f"{s.win_rate:.0%}",
-                f"{s.win_low:.0%}-{s.win_high:.0%}", str(s.shared_first), f"{s.mean_pieces:.1f}",
-                str(s.invalid), str(s.errors), f"{s.think_ms_mean:.2f}",
-            ))
+            table.append(
+                (
+                    str(s.rank),
+                    s.name,
+                    str(s.games),
+                    str(s.wins),
+                    f"{s.win_rate:.0%}",
+                    f"{s.win_low:.0%}-{s.win_high:.0%}",
+                    str(s.shared_first),
+                    f"{s.mean_pieces:.1f}",
+                    str(s.invalid),
+                    str(s.errors),
+                    f"{s.think_ms_mean:.2f}",
+                )
+            )
         return table
 
     def __str__(self) -> str:
         table = self.rows()
-        widths = [max(len(row[i]) for row in table) for i in range(len(COLUMNS))]
+        widths = [max(len(row[i]) for row in table) for i in range(len(table[0]))]
         return "\n".join(
-            "  ".join(cell.ljust(w) if i == 1 else cell.rjust(w) for i, (cell, w) in enumerate(zip(row, widths)))
+            "  ".join(
+                cell.ljust(w) if i == 1 else cell.rjust(w) for i, (cell, w) in enumerate(zip(row, widths, strict=True))
+            )
             for row in table
         )
 
@@ -177,9 +209,7 @@ class Leaderboard:
     def _repr_html_(self) -> str:
         head, *body = self.rows()
         cells = "".join(f"<th>{html.escape(cell)}</th>" for cell in head)
-        rows = "".join(
-            "<tr>" + "".join(f"<td>{html.escape(cell)}</td>" for cell in row) + "</tr>" for row in body
-        )
+        rows = "".join("<tr>" + "".join(f"<td>{html.escape(cell)}</td>" for cell in row) + "</tr>" for row in body)
         games = len(self.replays)
         return (
             f'<table class="flit-leaderboard"><caption>{games} game{"s" * (games != 1)}: a win is the only '
@@ -188,42 +218,57 @@ class Leaderboard:
         )
 
 
-#: The leaderboard's columns.
-COLUMNS = ("rank", "bot", "games", "wins", "win rate", "95% interval", "tied first", "mean pieces",
-           "invalid", "errors", "mean ms")
+def columns(score_name: str) -> tuple[str, ...]:
+    """The leaderboard's columns (the mean score's is named after what the game counts)."""
+    return (
+        "rank",
+        "bot",
+        "games",
+        "wins",
+        "win rate",
+        "95% interval",
+        "tied first",
+        f"mean {score_name}",
+        "invalid",
+        "errors",
+        "mean ms",
+    )
 
 
 def series(
     bots: Mapping[str, BotSpec] | Sequence[BotSpec],
     games: int = 10,
     *,
-    config: ConfigLike = "trial",
+    game: str | None = None,
+    config: ConfigLike | None = None,
     seed: int = 0,
     on_game: Callable[[Replay], Any] | None = None,
 ) -> Leaderboard:
     """Play ``games`` games between ``bots`` and rank them.
 
-    ``bots`` is a list, or a dict from name to bot. Line-ups and seats follow the
-    tournament schedule (every bot plays about equally often and in every seat), and
-    each game's seed comes from ``seed``, so a series is reproducible. A preset
-    ``config`` gets as many players as there are bots, up to the preset's own.
-    ``on_game(replay)`` is called after each game (e.g. to print progress).
+    ``bots`` is a list, or a dict from name to bot; ``game`` and ``config`` are as in
+    :func:`play`. Line-ups and seats follow the tournament schedule (every bot plays
+    about equally often and in every seat), and each game's seed comes from ``seed``, so
+    a series is reproducible. A preset gets as many players as there are bots, up to the
+    preset's own. ``on_game(replay)`` is called after each game (e.g. to print progress).
     """
     named = dict(bots) if isinstance(bots, Mapping) else _unique_names(bots)
     if len(named) < 2:
         raise ValueError("a series needs at least 2 bots")
-    if isinstance(config, str):
-        game_config = resolve_config(config, min(GameConfig.preset(config).players, len(named)))
-    else:
+    definition = game_of(game, config)
+    if isinstance(config, BaseConfig):
         game_config = config
+    else:
+        game_config = resolve_config(definition, config, min(preset_of(definition, config).players, len(named)))
     replays = []
-    for game in schedule(list(named), game_config.players, games, seed):
-        replay = play(*(named[name] for name in game.seats), config=game_config, seed=game.seed, names=list(game.seats))
+    for scheduled in schedule(list(named), game_config.players, games, seed):
+        seats = list(scheduled.seats)
+        replay = play(*(named[name] for name in seats), config=game_config, seed=scheduled.seed, names=seats)
         replays.append(replay)
         if on_game is not None:
             on_game(replay)
     records = [GameRecord.from_replay(replay, index) for index, replay in enumerate(replays)]
-    return Leaderboard(leaderboard(records, entrants=named), replays)
+    return Leaderboard(leaderboard(records, entrants=named), replays, definition.score_name)
 
 
 def _unique_names(bots: Sequence[BotSpec]) -> dict[str, BotSpec]:

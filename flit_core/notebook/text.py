@@ -19,11 +19,11 @@ def result_text(result: Result, names: Sequence[str] | None = None) -> str:
     def who(seat: int) -> str:
         return f"bot {seat} ({names[seat - 1]})" if names else f"bot {seat}"
 
-    scores = ", ".join(f"{who(seat)} {pieces}" for seat, pieces in sorted(result.scores.items()))
+    scores = ", ".join(f"{who(seat)} {score}" for seat, score in sorted(result.scores.items()))
     if result.outcome is Outcome.WIN and result.winner is not None:
         head = f"{who(result.winner)} wins"
     else:
-        head = "Tie for the most pieces: nobody wins"
+        head = "A tie for first place: nobody wins"
     return f"{head} ({scores}). Ended after {result.turns} turns: {result.detail or result.reason.value}."
 
 

@@ -7,105 +7,111 @@ import html
 import time
 from typing import Any
 
-from ..board import Position
 from ..bot.program import call_bot
-from ..bot.view import BotView
-from ..config import GameConfig
+from ..config import BaseConfig
 from ..errors import ConfigError, IllegalMove
-from ..move import NEUTRAL, Change, Move
+from ..games import GameDef
+from ..games.interface import Change
 from ..runner import start_bot
 from ..session import AnswerKind
-from .display import position_html
-from .games import BotSpec, ConfigLike, in_process_bot, resolve_config
-from .svg import Marks
+from .display import figure_html
+from .games import BotSpec, ConfigLike, game_of, in_process_bot, resolve_config
 
 
 @dataclasses.dataclass(frozen=True)
 class MoveTrial:
     """What a bot answered on a position, whether that is legal, and the board after it."""
 
+    #: The game the move was tried in.
+    definition: GameDef
     me: int
-    before: Position
-    #: The move the bot returned (None for a pass or when it returned no move at all).
-    move: Move | None
+    before: Any
+    #: The move the bot returned (None when it returned no move at all, or passed with None).
+    move: Any
     #: True when the answer is a legal move or a pass.
     legal: bool
     #: Why the answer is no move: the illegal move's rule, the unreadable answer, the error.
     problem: str
-    #: The board after the move (no neutral piece is added: that is chance, not the bot).
-    after: Position
+    #: The board after the move (no chance is drawn: that is the game's, not the bot's).
+    after: Any
     changes: tuple[Change, ...]
     elapsed_ms: float
-
-    @property
-    def converted(self) -> int:
-        """Neutral pieces the move converts."""
-        return sum(1 for change in self.changes[2:] if change.colour == self.me)
 
     def summary(self) -> str:
         """One sentence on the answer."""
         took = f"in {self.elapsed_ms:.2f} ms"
         if self.problem:
-            shown = f"{self.move} " if self.move is not None else ""
+            shown = f"{self.definition.format_move(self.move)} " if self.move is not None else ""
             return f"bot {self.me} answered {shown}{took}: no move, because {self.problem}"
-        if self.move is None or self.move.is_pass:
+        if self.move is None or self.definition.is_pass(self.move):
             return f"bot {self.me} passes ({took})"
-        gain = f", converting {self.converted}" if self.converted else ""
-        return f"bot {self.me} moves {self.move.origin} -> {self.move.destination}{gain} ({took})"
+        return f"bot {self.me} {self.definition.describe_move(self.me, self.move, self.changes)} ({took})"
 
     def __str__(self) -> str:
-        return f"{self.summary()}\n\nbefore:\n{self.before.to_text()}\n\nafter:\n{self.after.to_text()}"
+        text = self.definition.text
+        return f"{self.summary()}\n\nbefore:\n{text(self.before)}\n\nafter:\n{text(self.after)}"
 
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
         printer.text(str(self))
 
     def _repr_html_(self) -> str:
-        marks = Marks.of_move(self.move)
-        after_marks = Marks.of_changes(self.me, self.changes) if self.changes else None
+        definition = self.definition
+        before = definition.marked_svg(self.before, self.me, self.move)
+        # The after picture marks what the move changed; an answer that is no move changed nothing.
+        after = (
+            definition.marked_svg(self.after, self.me, self.move, self.changes)
+            if self.changes
+            else definition.svg(self.after)
+        )
         return (
             '<div class="flit-trial" style="font:13px sans-serif">'
             f"<div>{html.escape(self.summary())}</div>"
             '<div style="display:flex;flex-wrap:wrap;gap:16px">'
-            f"{position_html(self.before, marks, 'before')}{position_html(self.after, after_marks, 'after')}"
+            f"{figure_html(before, 'before')}{figure_html(after, 'after')}"
             "</div></div>"
         )
 
 
 def try_move(
     bot: BotSpec,
-    position: Position | str,
+    position: Any,
     me: int = 1,
     *,
+    game: str | None = None,
     config: ConfigLike | None = None,
     turn: int = 0,
 ) -> MoveTrial:
     """Ask ``bot``, playing as bot ``me``, for its move on ``position`` and check it.
 
-    ``position`` is a :class:`~flit_core.board.Position` (e.g. ``replay.position_at(40)``)
-    or its drawing for :meth:`~flit_core.board.Position.from_text`. ``config`` defaults to the trial settings on
-    this board's size with as many players as the board shows (at least 2).
+    ``position`` is a board of the game (default: Flit), e.g. ``replay.position_at(40)``,
+    or its text form (Flit: ``.`` empty, ``1``-``4`` bots, ``*`` neutral). ``config``
+    defaults to the game's quick preset fitted to the board (Flit: its size, and as many
+    players as the board shows, at least 2); a full configuration must fit it already.
     """
-    board = Position.from_text(position) if isinstance(position, str) else position
-    if isinstance(config, GameConfig):
-        game_config = config
-        if config.size != board.size:
-            raise ConfigError(f"the config is for a {config.size}x{config.size} board, not {board.size}x{board.size}")
+    definition = game_of(game, config)
+    board = definition.snapshot_from_text(position) if isinstance(position, str) else position
+    if isinstance(config, BaseConfig):
+        game_config = definition.fit_config(config, board, me)
+        if game_config != config:
+            raise ConfigError(
+                f"the config ({config.describe()}) does not fit this board: it needs {game_config.describe()}"
+            )
     else:
-        players = max(2, me, *(c for c in range(1, NEUTRAL) if board.count(c)))
-        game_config = resolve_config(config or "trial", players).replace(size=board.size)
+        fewest = max(definition.config_type.MIN_PLAYERS, me)
+        game_config = definition.fit_config(resolve_config(definition, config, fewest), board, me)
     function = start_bot(in_process_bot(bot), me, game_config)
-    view = BotView(me, game_config, turn, board)
-    answer = call_bot(function, view, time.perf_counter)
+    view = definition.bot_view(game_config, me, turn, board, None)
+    answer = call_bot(function, view, time.perf_counter, definition.read_answer)
     elapsed = answer.elapsed_ms or 0.0
     if answer.kind is not AnswerKind.MOVE:
         lines = answer.detail.strip().splitlines()
-        return MoveTrial(me, board, None, False, lines[-1] if lines else answer.kind.value, board, (), elapsed)
+        problem = lines[-1] if lines else answer.kind.value
+        return MoveTrial(definition, me, board, None, False, problem, board, (), elapsed)
     move = answer.move
-    if move is None or move.is_pass:
-        return MoveTrial(me, board, move, True, "", board, (), elapsed)
+    if move is None or definition.is_pass(move):
+        return MoveTrial(definition, me, board, move, True, "", board, (), elapsed)
     try:
-        board.check(me, move)
+        after, changes = definition.apply_move(board, me, move)
     except IllegalMove as error:
-        return MoveTrial(me, board, move, False, str(error), board, (), elapsed)
-    changes = tuple(board.changes(me, move))
-    return MoveTrial(me, board, move, True, "", board.apply(me, move), changes, elapsed)
+        return MoveTrial(definition, me, board, move, False, str(error), board, (), elapsed)
+    return MoveTrial(definition, me, board, move, True, "", after, tuple(changes), elapsed)

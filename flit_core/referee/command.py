@@ -8,7 +8,6 @@ import shutil
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from ..config import GameConfig
 from .errors import BotCommandError
 
 #: A command as a caller gives it: an argv list, or one string split like a shell would
@@ -29,18 +28,12 @@ class BotCommand(NamedTuple):
     name: str
 
     @classmethod
-    def parse(
-        cls, command: CommandLike, seat: int, name: str | None = None, workdir: str | None = None
-    ) -> BotCommand:
+    def parse(cls, command: CommandLike, seat: int, name: str | None = None, workdir: str | None = None) -> BotCommand:
         """Check ``command`` for seat ``seat``; raise :class:`BotCommandError` if it cannot run."""
         argv = _split(command, seat)
         name = name or default_name(argv, workdir)
         argv[0] = _resolve(argv[0], seat, workdir)
         return cls(tuple(argv), name)
-
-    def argv_for(self, seat: int, config: GameConfig) -> list[str]:
-        """The command line run for ``seat``: the rulings append number, size and players."""
-        return [*self.argv, str(seat), str(config.size), str(config.players)]
 
 
 def absolute_paths(command: CommandLike, seat: int) -> list[str]:
@@ -89,7 +82,7 @@ def _resolve(program: str, seat: int, workdir: str | None) -> str:
 def default_name(argv: Sequence[str], workdir: str | None = None) -> str:
     """A short name for a command: its last argument naming a file, else the program's name.
 
-    ``python3 -m flit_core.bot examples/greedy_bot.py`` is ``greedy_bot``; ``./mybot`` is
+    ``python3 -m flit_core.bot flit_core/games/flit/bots/greedy_bot.py`` is ``greedy_bot``; ``./mybot`` is
     ``mybot``.
     """
     for argument in reversed(argv[1:]):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..games import GameDef
 from ..session import Turn, TurnKind
 from .match import Match
 
@@ -13,7 +14,7 @@ commands:
   r N, run N              play N turns
   r, run                  play to the end of the game
   b, board                show the board
-  st, state, result       turn, pieces and status of every bot; the result once over
+  st, state, result       turn, score and status of every bot; the result once over
   q, quit                 stop the game here (the replay is still written)
   h, help                 this list"""
 
@@ -21,16 +22,13 @@ commands:
 _SHOW_TURNS = 40
 
 
-def describe_turn(turn: Turn) -> str:
-    """One line for a turn: who, what, how long."""
+def describe_turn(turn: Turn, definition: GameDef) -> str:
+    """One line for a turn: who, what (in the game's words), how long."""
     ms = "" if turn.elapsed_ms is None else f" ({turn.elapsed_ms:.2f} ms)"
     head = f"turn {turn.index}: bot {turn.player}"
     kind = turn.kind
     if kind is TurnKind.MOVE:
-        move = turn.move
-        converted = sum(1 for change in turn.changes[2:] if change.colour == turn.player)
-        gain = f", converting {converted}" if converted else ""
-        return f"{head} moved {move.x0} {move.y0} -> {move.x1} {move.y1}{gain}{ms}"
+        return f"{head} {definition.describe_move(turn.player, turn.move, turn.changes)}{ms}"
     if kind is TurnKind.PASS:
         return f"{head} did not move{ms}"
     if kind is TurnKind.TIMEOUT:
@@ -56,11 +54,12 @@ class Console:
 
     def run(self) -> None:
         """Read commands until ``quit`` or the end of input."""
-        self._write(f"Flit: {self.match.game.config.describe()}, seed {self.match.game.seed}")
+        game = self.match.game
+        self._write(f"{game.definition.title}: {game.config.describe()}, seed {game.seed}")
         self._write(HELP)
         while True:
             try:
-                line = self._read("flit> ")
+                line = self._read(f"{game.definition.name}> ")
             except EOFError:
                 return
             words = line.split()
@@ -81,8 +80,10 @@ class Console:
             else:
                 self._write(f"run takes a number of turns, not {arguments[0]!r}")
         elif command in ("b", "board"):
-            self._write(self.match.game.position().to_text())
-            self._write("(. empty, 1-4 bots, * neutral)")
+            definition = self.match.game.definition
+            self._write(definition.text(self.match.game.position()))
+            if definition.text_legend:
+                self._write(f"({definition.text_legend})")
         elif command in ("st", "state", "result"):
             self._write(self._state())
         elif command in ("h", "help", "?"):
@@ -100,25 +101,26 @@ class Console:
         def record(_game: object, turn: Turn) -> None:
             played.append(turn)
             if show_all:
-                self._write(describe_turn(turn))
+                self._write(describe_turn(turn, game.definition))
 
         self.match.run(turns, on_turn=record)
         if not show_all and played:
-            self._write(f"played {len(played)} turns; last: {describe_turn(played[-1])}")
+            self._write(f"played {len(played)} turns; last: {describe_turn(played[-1], game.definition)}")
         if game.over:
             self._write(self._result())
 
     def _state(self) -> str:
         game = self.match.game
         counts = game.counts()
-        lines = [f"after {game.turn} turns" + ("" if game.over else f"; bot {game.to_move} moves next")]
+        moving = " and ".join(f"bot {player}" for player in game.movers)
+        lines = [f"after {game.turn} turns" + ("" if game.over else f"; {moving} moves next")]
         for seat, name in enumerate(self.match.names, 1):
             stats = game.stats(seat)
             lines.append(
-                f"  bot {seat} ({name}): {counts[seat]} pieces, {stats.status.value}, "
+                f"  bot {seat} ({name}): {counts[seat]} {game.definition.score_name}, {stats.status.value}, "
                 f"{stats.moves} moves, {stats.invalid} invalid, {stats.timeouts} timeouts"
             )
-        lines.append(f"  neutral pieces: {game.neutrals}")
+        lines += [f"  {line}" for line in game.definition.state_lines(game.state)]
         if game.over:
             lines.append(self._result())
         return "\n".join(lines)

@@ -19,9 +19,7 @@ _COUNTERS = (
 )
 
 
-def diagnose(
-    connection: BotConnection, stats: PlayerStats, argv: list[str], workdir: str | None
-) -> dict[str, Any]:
+def diagnose(connection: BotConnection, stats: PlayerStats, argv: list[str], workdir: str | None) -> dict[str, Any]:
     """The JSON-ready diagnostics of one bot after its process was stopped."""
     process = connection.process
     unterminated = process.unterminated

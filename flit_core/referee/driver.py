@@ -1,6 +1,6 @@
 """The referee's side of the protocol with one bot: updates out, move requests, answers in.
 
-Every ``M`` gets exactly one answer line. The think time runs from writing ``M`` to
+Every request (Flit's ``M``) gets exactly one answer line. The think time runs from writing the request to
 reading the complete answer line (``time.perf_counter``). A request that is not answered
 in time is still owed: its late line, whenever it comes, is thrown away, so it can never
 be taken as the answer to a later request. Lines nobody asked for are thrown away too.
@@ -9,35 +9,39 @@ be taken as the answer to a later request. Lines nobody asked for are thrown awa
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 
-from ..move import Change
 from ..session import Answer
 from .limits import Limits
 from .lines import Line
 from .process import BotProcess, describe_status
 
-#: Reads an answer line into an :class:`Answer` (``Session.parse_answer``).
+#: Reads an answer line into an :class:`Answer` (the game's ``WireProtocol.parse``).
 Parser = Callable[[str, float], Answer]
 #: Where the protocol log goes, one line at a time (``--verbose``).
 LogFunction = Callable[[str], None]
-
-_REQUEST = b"M\n"
 
 
 class BotConnection:
     """One bot program as the game loop sees it: send updates, ask for a move."""
 
     def __init__(
-        self, seat: int, process: BotProcess, limits: Limits, log: LogFunction | None = None
+        self,
+        seat: int,
+        process: BotProcess,
+        limits: Limits,
+        log: LogFunction | None = None,
+        request: bytes = b"M\n",
     ) -> None:
-        """Speak the protocol to ``process``, the bot in seat ``seat``."""
+        """Speak the protocol to ``process``, the bot in seat ``seat``; ``request`` is the
+        game's move request line."""
         self.seat = seat
+        self._request = request
         self.process = process
         self._limits = limits
         self._log = log
-        #: Updates queued: they go out before the next ``M`` is written to anyone (this
-        #: bot's own ``M`` goes in the same write: the same bytes, one system call fewer).
+        #: Updates queued: they go out before the next request is written to anyone (this
+        #: bot's own request goes in the same write: the same bytes, one system call fewer).
         self._held = b""
         #: Requests that timed out and whose late answer line has not come yet.
         self._owed = 0
@@ -78,15 +82,31 @@ class BotConnection:
     # -- a move request ----------------------------------------------------------------
 
     def ask(self, time_limit_ms: float, parse: Parser) -> Answer:
-        """Send ``M``, wait at most ``time_limit_ms`` for the answer line, and read it."""
-        process = self.process
+        """Send the request, wait at most ``time_limit_ms`` for the answer line, and read it."""
+        return self.await_answer(self.send_request(), time_limit_ms, parse)
+
+    def send_request(self) -> float:
+        """Send the queued lines and the request; returns when it was sent (perf_counter)."""
         self.discard_backlog()
         if self._log is not None:
-            self._log_sent(_REQUEST)
-        data = self._held + _REQUEST
+            self._log_sent(self._request)
+        data = self._held + self._request
         self._held = b""
         start = time.perf_counter()
-        process.write(data)
+        self.process.write(data)
+        return start
+
+    def await_answer(self, start: float, time_limit_ms: float, parse: Parser) -> Answer:
+        """Wait for the answer to the request sent at ``start``, until its deadline."""
+        while (answer := self.poll_answer(start, time_limit_ms, parse, wait_s=None)) is None:
+            pass
+        return answer
+
+    def poll_answer(self, start: float, time_limit_ms: float, parse: Parser, wait_s: float | None) -> Answer | None:
+        """The answer to the request sent at ``start`` if it has come (or its deadline has
+        passed, or the bot is gone), after waiting at most ``wait_s`` for it (None: until
+        the deadline); None if it is still awaited."""
+        process = self.process
         deadline = start + time_limit_ms / 1000.0
         looked_after_exit = False
         while True:
@@ -111,7 +131,12 @@ class BotConnection:
                 if self._log is not None:
                     self._log(f"   bot {self.seat}: no answer within {time_limit_ms:g} ms")
                 return Answer.timeout(elapsed)
-            process.pump(deadline - now)
+            if wait_s is not None and wait_s <= 0:
+                return None
+            pump = deadline - now if wait_s is None else min(wait_s, deadline - now)
+            process.pump(pump)
+            if wait_s is not None:
+                wait_s = 0.0  # one wait, then one more look
 
     def _next_line(self) -> Line | None:
         """The next line read that is not the late answer to a timed-out request."""
@@ -194,9 +219,3 @@ class BotConnection:
         assert self._log is not None
         for line in data.decode("ascii").splitlines():
             self._log(f"-> {self.seat}: {line}")
-
-
-def encode(changes: Iterable[Change]) -> bytes:
-    """Square changes as the protocol's update lines ``x y c``."""
-    return "".join(f"{change}\n" for change in changes).encode("ascii")
-

@@ -1,4 +1,9 @@
-"""A game between bot programs: the rules core's game loop driving the bots' processes."""
+"""A game between bot programs: the harness's game loop driving the bots' processes.
+
+The game's :class:`~flit_core.games.interface.WireProtocol` says what the bytes are
+(arguments, updates, the request line, how an answer is read); this module only moves
+them between the loop and the processes, for any game.
+"""
 
 from __future__ import annotations
 
@@ -7,19 +12,21 @@ import re
 from collections.abc import Callable, Sequence
 from typing import IO, Any, Self
 
-from ..config import GameConfig
+from ..config import BaseConfig
 from ..game import Game
-from ..move import Change
+from ..games.interface import Change
 from ..replay import Replay
-from ..session import PlayerStatus, Turn
+from ..session import Answer, PlayerStatus, Request, Turn
 from .command import BotCommand, CommandLike
 from .diagnostics import diagnose
-from .driver import BotConnection, LogFunction, encode
+from .driver import BotConnection, LogFunction
 from .errors import BotCommandError
 from .limits import Limits
 from .process import BotProcess, stop_all
 
 PathLike = str | os.PathLike[str]
+#: How long a simultaneous step watches one bot before looking at the next.
+_SLICE_S = 0.001
 #: Called after every turn with the game and the turn (progress bars, drawing).
 TurnCallback = Callable[[Game, Turn], Any]
 
@@ -35,7 +42,7 @@ class Match:
 
     def __init__(
         self,
-        config: GameConfig,
+        config: BaseConfig,
         commands: Sequence[CommandLike],
         seed: int,
         *,
@@ -55,34 +62,39 @@ class Match:
             raise BotCommandError(f"{players} bots need {players} working folders, got {len(workdirs)}")
         self._workdirs = [_folder(None if workdirs is None else workdirs[i], i + 1) for i in range(players)]
         self._commands = [
-            BotCommand.parse(
-                command, seat, None if names is None else names[seat - 1], self._workdirs[seat - 1]
-            )
+            BotCommand.parse(command, seat, None if names is None else names[seat - 1], self._workdirs[seat - 1])
             for seat, command in enumerate(commands, 1)
         ]
         log_folder = _folder(log_dir, None)
         self.limits = limits or Limits()
         self.game = Game(config, seed)
-        self._argvs = [command.argv_for(seat, config) for seat, command in enumerate(self._commands, 1)]
+        self._protocol = protocol = self.game.definition.protocol
+        if protocol.per_move:
+            raise BotCommandError(f"{self.game.definition.title} starts a bot for every move: not supported yet")
+        self._argvs = [protocol.argv(command.argv, seat, config) for seat, command in enumerate(self._commands, 1)]
         log: LogFunction | None = None if verbose is None else _line_writer(verbose)
         self._closed = False
         self._processes: list[BotProcess] = []
         try:
             for seat, argv in enumerate(self._argvs, 1):
-                self._processes.append(BotProcess(
-                    argv,
-                    label=f"bot {seat}",
-                    cwd=self._workdirs[seat - 1],
-                    stderr_path=_log_path(log_folder, seat, self._commands[seat - 1].name),
-                    limits=self.limits,
-                ))
+                self._processes.append(
+                    BotProcess(
+                        argv,
+                        label=f"bot {seat}",
+                        cwd=self._workdirs[seat - 1],
+                        stderr_path=_log_path(log_folder, seat, self._commands[seat - 1].name),
+                        limits=self.limits,
+                    )
+                )
         except BaseException:
             stop_all(self._processes, self.limits)
             raise
         self._connections = [
-            BotConnection(seat, process, self.limits, log)
+            BotConnection(seat, process, self.limits, log, protocol.request)
             for seat, process in enumerate(self._processes, 1)
         ]
+        for connection in self._connections:
+            connection.queue(protocol.greeting(connection.seat, config))
         self._queue(self.game.setup)
 
     @property
@@ -95,38 +107,61 @@ class Match:
         """Each bot's protocol connection, seat 1 first (for its diagnostics)."""
         return list(self._connections)
 
-    def step(self) -> Turn:
-        """Play one turn: ask the bot to move (if it is still in), then send the changes."""
+    def step(self) -> list[Turn]:
+        """Play one step: ask its movers still in (at once in a simultaneous step), then
+        send everyone the changes. Returns the step's turn records."""
         game = self.game
-        request = game.request()
-        asked = 0 if request is None else request.player
-        # Every bot gets the last turn's updates before anyone's next request.
+        requests = game.requests()
+        asked = {request.player for request in requests}
+        # Every bot gets the last step's updates before anyone's next request (an asked
+        # bot's go out in the same write as its request).
         for connection in self._connections:
-            if connection.seat != asked:
+            if connection.seat not in asked:
                 connection.flush()
-        answer = None
-        if request is not None:
-            answer = self._connections[asked - 1].ask(request.time_limit_ms, game.parse_answer)
-        turn = game.submit(answer)
-        if answer is not None and game.stats(turn.player).status is not PlayerStatus.ACTIVE:
-            self._connections[turn.player - 1].retire()
-        self._queue(turn.changes)
-        return turn
+        parse = self._protocol.parse
+        answers: dict[int, Answer] = {}
+        if len(requests) == 1:
+            request = requests[0]
+            answers[request.player] = self._connections[request.player - 1].ask(request.time_limit_ms, parse)
+        elif requests:
+            answers = self._ask_together(requests)
+        turns = game.submit_all(answers)
+        for turn in turns:
+            if turn.player in asked and game.stats(turn.player).status is not PlayerStatus.ACTIVE:
+                self._connections[turn.player - 1].retire()
+            self._queue(turn.changes)
+        return turns
+
+    def _ask_together(self, requests: Sequence[Request]) -> dict[int, Answer]:
+        """A simultaneous step: every request is sent first, then the bots are watched in
+        turn (a millisecond each) until each has answered or reached its own deadline, so
+        no bot's thinking waits for another's."""
+        connections = self._connections
+        parse = self._protocol.parse
+        pending = {request.player: (connections[request.player - 1].send_request(), request) for request in requests}
+        answers: dict[int, Answer] = {}
+        while pending:
+            for player, (start, request) in list(pending.items()):
+                answer = connections[player - 1].poll_answer(start, request.time_limit_ms, parse, _SLICE_S)
+                if answer is not None:
+                    answers[player] = answer
+                    del pending[player]
+        return {request.player: answers[request.player] for request in requests}
 
     def run(self, turns: int | None = None, on_turn: TurnCallback | None = None) -> None:
         """Play ``turns`` more turns, or to the end of the game (None)."""
         game = self.game
         played = 0
         while not game.over and (turns is None or played < turns):
-            turn = self.step()
-            played += 1
-            if on_turn is not None:
-                on_turn(game, turn)
+            for turn in self.step():
+                played += 1
+                if on_turn is not None:
+                    on_turn(game, turn)
 
     def _queue(self, changes: Sequence[Change]) -> None:
-        """Queue the squares that changed for every bot still in the game."""
+        """Queue what changed for every bot still in the game."""
         if changes:
-            data = encode(changes)
+            data = self._protocol.updates(changes)
             for connection in self._connections:
                 connection.queue(data)
 
@@ -145,9 +180,9 @@ class Match:
         game = self.game
         replay = Replay.from_game(game, self.names, {"driver": "referee"})
         for index, entry in enumerate(replay.players):
-            entry.update(diagnose(
-                self._connections[index], game.stats(index + 1), self._argvs[index], self._workdirs[index]
-            ))
+            entry.update(
+                diagnose(self._connections[index], game.stats(index + 1), self._argvs[index], self._workdirs[index])
+            )
         return replay
 
     def __enter__(self) -> Self:
@@ -158,7 +193,7 @@ class Match:
 
 
 def play_match(
-    config: GameConfig,
+    config: BaseConfig,
     commands: Sequence[CommandLike],
     seed: int,
     *,
@@ -172,8 +207,8 @@ def play_match(
     """Play one whole game between bot programs and return its replay.
 
     ``commands`` are argv lists or command strings (split like a shell, but not run by
-    one); each bot is started with its number, the board size and the player count
-    appended. ``workdirs`` gives each bot its own working folder (created if missing;
+    one); each bot is started with what the game's protocol appends (Flit: its number,
+    the board size and the player count). ``workdirs`` gives each bot its own working folder (created if missing;
     None entries keep the current folder). ``log_dir`` receives each bot's capped stderr
     log. ``verbose`` receives the protocol log of every line sent and received.
 
@@ -182,8 +217,14 @@ def play_match(
     a command that cannot be started raises :class:`BotCommandError`, before the game.
     """
     with Match(
-        config, commands, seed, names=names, workdirs=workdirs, log_dir=log_dir,
-        verbose=verbose, limits=limits,
+        config,
+        commands,
+        seed,
+        names=names,
+        workdirs=workdirs,
+        log_dir=log_dir,
+        verbose=verbose,
+        limits=limits,
     ) as match:
         match.run(on_turn=on_turn)
         return match.replay()

@@ -4,7 +4,7 @@ The modules, each with one job:
 
 * :mod:`.entrants` reads the entrants file (TOML);
 * :mod:`.schedule` draws the reproducible, seat-balanced schedule;
-* :mod:`.definition` is a tournament's definition (entrants, settings, seed, games);
+* :mod:`.definition` is a tournament's definition (entrants, game and settings, seed, games);
 * :mod:`.play` plays one game wherever an executor runs it;
 * :mod:`.executors` gives local processes or a Dask cluster as a ``concurrent.futures.Executor``;
 * :mod:`.store` commits every finished game to SQLite, with its replay file;

@@ -1,11 +1,11 @@
-"""A tournament's definition: who plays, on which settings, from which seed, how many games."""
+"""A tournament's definition: who plays which game, on which settings, from which seed, how many games."""
 
 from __future__ import annotations
 
 import dataclasses
 from typing import Any
 
-from ..config import GameConfig
+from ..config import BaseConfig
 from .entrants import Entrant, EntrantKind, EntrantsError
 from .play import GameTask
 from .schedule import ScheduledGame, block_size, schedule
@@ -16,7 +16,8 @@ class Tournament:
     """Everything that decides a tournament's games; the same definition plays the same games."""
 
     entrants: tuple[Entrant, ...]
-    config: GameConfig
+    #: The game's settings (the configuration names its game: ``config.game``).
+    config: BaseConfig
     seed: int
     #: Games to play in all (a larger number later extends the same schedule).
     games: int
@@ -36,6 +37,11 @@ class Tournament:
             raise EntrantsError("entrant names must be unique")
         if self.games < 1:
             raise EntrantsError(f"a tournament needs at least 1 game, not {self.games}")
+
+    @property
+    def game(self) -> str:
+        """The registry name of the game played."""
+        return self.config.game
 
     @property
     def names(self) -> list[str]:
@@ -63,6 +69,7 @@ class Tournament:
         The number of games is not part of it: asking for more extends the schedule.
         """
         return {
+            "game": self.game,
             "referee": self.programs,
             "config": self.config.to_dict(),
             "seed": self.seed,

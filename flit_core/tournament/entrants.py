@@ -1,17 +1,20 @@
-"""The entrants file: the bots of a tournament, by name, in a TOML table.
+"""The entrants file: the game (optional) and the bots of a tournament, by name, in a TOML table.
 
 .. code-block:: toml
 
+    game = "flit"                   # the game's registry name (the default), above [entrants]
+
     [entrants]
-    random = "examples/random_bot.py"     # a Python bot file (move(view)): played in-process
-    tracker = "./tracker"                   # a bot program (any language): run by the referee
+    random = "bots/random_bot.py"   # a Python bot file (move(view)): played in-process
+    tracker = "./tracker"           # a bot program (any language): run by the referee
     hunter = { command = ["java", "-jar", "hunter.jar"], workdir = "bots/hunter" }
     slow = { python = "bots/slow.py" }
 
 A string that is one word ending in ``.py`` is a Python bot file; any other string is a
-command line (split like a shell would). Paths are relative to the entrants file's folder,
-and a program runs in that folder unless its ``workdir`` says otherwise. To run a Python
-program that speaks the text protocol, give its command: ``"python3 bot.py"``.
+command line (split like a shell would) of a program speaking the game's protocol. Paths
+are relative to the entrants file's folder, and a program runs in that folder unless its
+``workdir`` says otherwise. To run a Python program that speaks the text protocol, give
+its command: ``"python3 bot.py"``.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from typing import Any
 
 from ..bot.program import BotLoadError, BotProgram
 from ..errors import FlitError
+from ..games import DEFAULT_GAME, get_game
 
 #: Longest entrant name: names label table rows and chart bars.
 MAX_NAME = 40
@@ -105,8 +109,24 @@ class Entrant:
             raise EntrantsError(f"entrant {self.name!r}: working folder {self.workdir} does not exist")
 
 
+@dataclasses.dataclass(frozen=True)
+class EntrantsFile:
+    """What an entrants file says."""
+
+    entrants: list[Entrant]
+    #: The registry name of the game its ``game = "NAME"`` names (checked: the game
+    #: exists), or None when it names none.
+    game: str | None = None
+
+
 def load_entrants(path: str | os.PathLike[str]) -> list[Entrant]:
-    """Read an entrants file; raises :class:`EntrantsError` saying what is wrong."""
+    """The entrants of an entrants file; raises :class:`EntrantsError` saying what is wrong."""
+    return read_entrants_file(path).entrants
+
+
+def read_entrants_file(path: str | os.PathLike[str]) -> EntrantsFile:
+    """Read an entrants file: :class:`EntrantsError` says what is wrong, and
+    :class:`~flit_core.errors.ConfigError` names the known games if its game is unknown."""
     path = os.fspath(path)
     try:
         with open(path, "rb") as handle:
@@ -115,17 +135,29 @@ def load_entrants(path: str | os.PathLike[str]) -> list[Entrant]:
         raise EntrantsError(f"cannot read entrants file {path}: {error.strerror}") from None
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
         raise EntrantsError(f"entrants file {path} is not valid TOML: {error}") from None
-    return parse_entrants(document, os.path.dirname(os.path.abspath(path)), path)
+    return EntrantsFile(parse_entrants(document, os.path.dirname(os.path.abspath(path)), path), _game(document, path))
+
+
+def _game(document: Mapping[str, Any], where: str) -> str | None:
+    name = document.get("game")
+    if name is None:
+        return None
+    if not isinstance(name, str):
+        raise EntrantsError(f'{where}: game must be a game\'s name, e.g. game = "{DEFAULT_GAME}"')
+    return get_game(name).name
 
 
 def parse_entrants(document: Mapping[str, Any], base: str, where: str = "entrants file") -> list[Entrant]:
-    """The entrants of a parsed TOML document; relative paths are taken from ``base``."""
-    unknown = set(document) - {"entrants"}
+    """The entrants of a parsed TOML document (its ``game`` aside); relative paths are taken from ``base``."""
+    unknown = set(document) - {"entrants", "game"}
     if unknown:
-        raise EntrantsError(f"{where}: unknown table(s) {', '.join(sorted(unknown))}; list the bots under [entrants]")
+        raise EntrantsError(
+            f"{where}: unknown table(s) or key(s) {', '.join(sorted(unknown))}; list the bots under "
+            f'[entrants] (and name the game with game = "NAME")'
+        )
     table = document.get("entrants")
     if not isinstance(table, Mapping) or not table:
-        raise EntrantsError(f'{where}: list the bots under [entrants], e.g. random = "examples/random_bot.py"')
+        raise EntrantsError(f'{where}: list the bots under [entrants], e.g. random = "bots/random_bot.py"')
     entrants = [_entrant(str(name), value, base) for name, value in table.items()]
     if len(entrants) < 2:
         raise EntrantsError(f"{where}: a tournament needs at least 2 entrants, not {len(entrants)}")
@@ -142,15 +174,16 @@ def _entrant(name: str, value: Any, base: str) -> Entrant:
     if isinstance(value, Mapping):
         return _from_table(name, value, base)
     raise EntrantsError(
-        f"entrant {name!r}: give a bot file, a command, or a table with python/command, "
-        f"not {type(value).__name__}"
+        f"entrant {name!r}: give a bot file, a command, or a table with python/command, not {type(value).__name__}"
     )
 
 
 def _from_table(name: str, table: Mapping[str, Any], base: str) -> Entrant:
     unknown = set(table) - {"python", "command", "workdir"}
     if unknown:
-        raise EntrantsError(f"entrant {name!r}: unknown option(s) {', '.join(sorted(unknown))} (known: python, command, workdir)")
+        raise EntrantsError(
+            f"entrant {name!r}: unknown option(s) {', '.join(sorted(unknown))} (known: python, command, workdir)"
+        )
     if ("python" in table) == ("command" in table):
         raise EntrantsError(f"entrant {name!r}: give exactly one of python = FILE or command = ...")
     workdir = table.get("workdir")

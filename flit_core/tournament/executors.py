@@ -100,7 +100,7 @@ def open_workers(spec: str, jobs: int | None) -> Iterator[Workers]:
     ``jobs`` is how many games run at once (None on Dask: one per worker thread).
     """
     if spec.startswith(DASK_SCHEME):
-        with _dask(spec[len(DASK_SCHEME):], jobs) as workers:
+        with _dask(spec[len(DASK_SCHEME) :], jobs) as workers:
             yield workers
         return
     if spec != "process":
@@ -148,9 +148,7 @@ def _dask(address: str, jobs: int | None) -> Iterator[Workers]:
     try:
         from distributed import Client
     except ImportError:
-        raise ExecutorError(
-            "--executor dask:// needs Dask: pip install 'flit-arena[dask]'"
-        ) from None
+        raise ExecutorError("--executor dask:// needs Dask: pip install 'flit-arena[dask]'") from None
     if not address:
         raise ExecutorError("give the Dask scheduler's address: --executor dask://HOST:PORT")
     target = address if "://" in address else f"tcp://{address}"
@@ -163,7 +161,9 @@ def _dask(address: str, jobs: int | None) -> Iterator[Workers]:
         if threads == 0:
             raise ExecutorError(f"the Dask cluster at {target} has no workers")
         slots = max(1, jobs) if jobs else threads
-        yield Workers(client.get_executor(pure=False), slots * 2, False, f"Dask cluster {target} ({threads} worker threads)")
+        yield Workers(
+            client.get_executor(pure=False), slots * 2, False, f"Dask cluster {target} ({threads} worker threads)"
+        )
     finally:
         # Closing the client cancels its games still on the cluster.
         client.close()

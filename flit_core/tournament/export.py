@@ -1,7 +1,8 @@
 """The leaderboard as a terminal table, CSV, JSON, and a standalone HTML page with a chart.
 
 The HTML page holds everything inline (styles and an SVG chart of the win rates with
-their 95 % intervals): it can be mailed or published as one file.
+their 95 % intervals): it can be mailed or published as one file. What depends on the
+game (its title, what its score counts, its players' colours) comes from its definition.
 """
 
 from __future__ import annotations
@@ -15,13 +16,15 @@ import os
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..palette import COLOURS, GRID
+from ..games import DEFAULT_GAME, GameDef, get_game
 from .leaderboard import Standing
 
 FORMAT = "flit-arena-leaderboard"
 VERSION = 1
 #: File names of the exports in a results folder.
 EXPORTS = ("leaderboard.csv", "leaderboard.json", "leaderboard.html")
+#: The HTML page's light rules (table lines, the chart's grid).
+RULE_COLOUR = "#d9d4c7"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -29,9 +32,15 @@ class Leaderboard:
     """Standings and what they are about (settings, seed, games played)."""
 
     standings: list[Standing]
-    #: JSON-ready facts about the tournament: "settings" (a line), "seed",
-    #: "games_finished", "games_total", "rating" (how it is computed, or None).
+    #: JSON-ready facts about the tournament: "game" (its registry name; Flit when left
+    #: out), "settings" (a line), "seed", "games_finished", "games_total", "rating" (how it
+    #: is computed, or None).
     about: dict[str, Any]
+
+    @property
+    def definition(self) -> GameDef:
+        """The game the tournament played."""
+        return get_game(self.about.get("game", DEFAULT_GAME))
 
     @property
     def rated(self) -> bool:
@@ -53,7 +62,8 @@ def _interval(row: Standing) -> str:
     return f"{row.win_low * 100:.0f}-{row.win_high * 100:.0f}"
 
 
-COLUMNS: tuple[Column, ...] = (
+#: The columns before the mean score's.
+RESULT_COLUMNS: tuple[Column, ...] = (
     Column("#", lambda row: str(row.rank)),
     Column("bot", lambda row: row.name, left=True),
     Column("wins", lambda row: str(row.wins)),
@@ -61,7 +71,9 @@ COLUMNS: tuple[Column, ...] = (
     Column("win %", lambda row: f"{row.win_rate * 100:.1f}"),
     Column("95% CI", _interval),
     Column("tied 1st", lambda row: str(row.shared_first)),
-    Column("pieces", lambda row: f"{row.mean_pieces:.1f}"),
+)
+#: The columns after the mean score's.
+CONDUCT_COLUMNS: tuple[Column, ...] = (
     Column("timeouts", lambda row: str(row.timeouts)),
     Column("invalid", lambda row: str(row.invalid)),
     Column("errors", lambda row: str(row.errors)),
@@ -73,15 +85,18 @@ RATING = Column("rating", lambda row: "" if row.rating is None else f"{row.ratin
 
 
 def columns(board: Leaderboard) -> tuple[Column, ...]:
-    """The table's columns (the rating only when there is one)."""
-    return COLUMNS + (RATING,) if board.rated else COLUMNS
+    """The table's columns: the mean score headed by what the game counts (Flit: pieces),
+    and the rating only when there is one."""
+    score = Column(board.definition.score_name, lambda row: f"{row.mean_pieces:.1f}")
+    shown = (*RESULT_COLUMNS, score, *CONDUCT_COLUMNS)
+    return (*shown, RATING) if board.rated else shown
 
 
 def describe(board: Leaderboard) -> str:
-    """One line: the settings, the seed and how many games are in."""
+    """One line: the game and its settings, the seed and how many games are in."""
     about = board.about
     return (
-        f"{about['settings']}; seed {about['seed']}; "
+        f"{board.definition.title}: {about['settings']}; seed {about['seed']}; "
         f"{about['games_finished']} of {about['games_total']} games played"
     )
 
@@ -95,7 +110,7 @@ def table_text(board: Leaderboard) -> str:
     lines = [
         "  ".join(
             cell.ljust(width) if column.left else cell.rjust(width)
-            for cell, width, column in zip(row, widths, shown)
+            for cell, width, column in zip(row, widths, shown, strict=True)
         ).rstrip()
         for row in rows
     ]
@@ -129,31 +144,32 @@ def html_page(board: Leaderboard) -> str:
     shown = columns(board)
     head = "".join(f"<th{'' if column.left else ' class=n'}>{html.escape(column.header)}</th>" for column in shown)
     body = "\n".join(
-        "<tr>" + "".join(
-            f"<td{'' if column.left else ' class=n'}>{html.escape(column.cell(row))}</td>" for column in shown
-        ) + "</tr>"
+        "<tr>"
+        + "".join(f"<td{'' if column.left else ' class=n'}>{html.escape(column.cell(row))}</td>" for column in shown)
+        + "</tr>"
         for row in board.standings
     )
     rating = board.about.get("rating")
     notes = [
-        "A win is the only thing that scores: the one bot with the most pieces wins; a tie for first "
+        "A win is the only thing that scores: the one bot the game places first alone wins; a tie for first "
         "is nobody's win. The interval is the 95 % Wilson interval of the win rate.",
     ]
     if rating:
         notes.append(f"Rating: {rating}")
     return _PAGE.format(
-        title="Flit tournament leaderboard",
+        title=html.escape(f"{board.definition.title} tournament leaderboard"),
         summary=html.escape(describe(board)),
-        chart=win_rate_chart(board.standings),
+        chart=win_rate_chart(board.standings, board.definition.seat_colours),
         head=head,
         body=body,
         notes="".join(f"<p>{html.escape(note)}</p>" for note in notes),
-        grid=GRID,
+        grid=RULE_COLOUR,
     )
 
 
-def win_rate_chart(standings: Sequence[Standing], width: int = 720) -> str:
-    """An inline SVG: one bar per bot for its win rate, with its 95 % interval as a whisker."""
+def win_rate_chart(standings: Sequence[Standing], colours: Sequence[str], width: int = 720) -> str:
+    """An inline SVG: one bar per bot for its win rate, with its 95 % interval as a whisker;
+    the bars take ``colours`` in turn (the game's players' colours)."""
     longest = max((len(row.name) for row in standings), default=0)
     # Room for the longest name (about 7 px a character at 12 px), within reason.
     label_width, right_pad, row_height, top = min(300, max(80, 7 * longest + 16)), 60, 26, 24
@@ -166,11 +182,11 @@ def win_rate_chart(standings: Sequence[Standing], width: int = 720) -> str:
     ]
     for tick in range(0, 101, 25):
         x = label_width + plot * tick / 100
-        parts.append(f'<line x1="{x:.1f}" y1="{top - 6}" x2="{x:.1f}" y2="{height - 8}" stroke="{GRID}"/>')
+        parts.append(f'<line x1="{x:.1f}" y1="{top - 6}" x2="{x:.1f}" y2="{height - 8}" stroke="{RULE_COLOUR}"/>')
         parts.append(f'<text x="{x:.1f}" y="{top - 10}" text-anchor="middle" fill="#555">{tick}%</text>')
     for index, row in enumerate(standings):
         y = top + index * row_height
-        colour = COLOURS[1 + index % 4]
+        colour = colours[index % len(colours)]
         bar = plot * row.win_rate
         low, high = label_width + plot * row.win_low, label_width + plot * row.win_high
         middle = y + row_height / 2
@@ -179,7 +195,8 @@ def win_rate_chart(standings: Sequence[Standing], width: int = 720) -> str:
             f'<rect x="{label_width}" y="{y + 5}" width="{bar:.1f}" height="{row_height - 10}" fill="{colour}">'
             f"<title>{html.escape(row.name)}: {row.wins} wins in {row.games} games "
             f"({row.win_rate * 100:.1f}%, 95% interval {_interval(row)}%)</title></rect>"
-            f'<line x1="{low:.1f}" y1="{middle:.1f}" x2="{high:.1f}" y2="{middle:.1f}" stroke="#222" stroke-width="1.5"/>'
+            f'<line x1="{low:.1f}" y1="{middle:.1f}" x2="{high:.1f}" y2="{middle:.1f}" '
+            'stroke="#222" stroke-width="1.5"/>'
             f'<line x1="{low:.1f}" y1="{middle - 5:.1f}" x2="{low:.1f}" y2="{middle + 5:.1f}" stroke="#222"/>'
             f'<line x1="{high:.1f}" y1="{middle - 5:.1f}" x2="{high:.1f}" y2="{middle + 5:.1f}" stroke="#222"/>'
             f'<text x="{width - right_pad + 8}" y="{middle + 4:.1f}">{row.win_rate * 100:.1f}%</text>'
@@ -191,7 +208,7 @@ def win_rate_chart(standings: Sequence[Standing], width: int = 720) -> str:
 def write_exports(board: Leaderboard, folder: str | os.PathLike[str]) -> list[str]:
     """Write leaderboard.csv, .json and .html into ``folder``; returns their paths."""
     paths = []
-    for name, render in zip(EXPORTS, (csv_text, json_text, html_page)):
+    for name, render in zip(EXPORTS, (csv_text, json_text, html_page), strict=True):
         path = os.path.join(os.fspath(folder), name)
         temporary = f"{path}.tmp{os.getpid()}"
         with open(temporary, "w", encoding="utf-8", newline="") as handle:

@@ -1,10 +1,11 @@
 """The leaderboard as a pure function of finished games (standard library only).
 
-KotH scoring: a win is the only thing that scores. A game is won by the one bot with
-strictly the most pieces; a tie for first is nobody's win, and second place earns
-nothing. Next to the wins the table shows what a bot author needs to judge a result:
-the win rate with its 95 % Wilson interval, mean final pieces, timeouts, invalid
-answers, errors, crashes and think times.
+KotH scoring: a win is the only thing that scores. A game is won by the one bot its
+game places first alone (:attr:`~flit_core.session.Result.ranks`); a tie for first is
+nobody's win, and second place earns nothing. Next to the wins the table shows what a
+bot author needs to judge a result: the win rate with its 95 % Wilson interval, the mean
+final score (Flit: pieces), timeouts, invalid answers, errors, crashes and think times.
+Nothing here knows a game's rules: places and scores come from each game's result.
 
 This module needs nothing but the standard library and the rules core's replay, so the
 browser page can import it as it is:
@@ -39,7 +40,10 @@ class SeatRecord:
     """One entrant's part in one finished game."""
 
     name: str
+    #: The final score (what the game counts: Flit's pieces).
     pieces: int
+    #: The final place, 1 = first; seats that tie share a place.
+    rank: int
     moves: int = 0
     timeouts: int = 0
     invalid: int = 0
@@ -74,19 +78,22 @@ class GameRecord:
         seats = []
         for seat, name in enumerate(replay.names, 1):
             stats = replay.stats[seat]
-            seats.append(SeatRecord(
-                name=name,
-                pieces=result.scores[seat],
-                moves=stats.moves,
-                timeouts=stats.timeouts,
-                invalid=stats.invalid,
-                errors=stats.errors,
-                crashed=stats.status is PlayerStatus.CRASHED,
-                frozen=stats.status is PlayerStatus.FROZEN,
-                timed=stats.timed,
-                think_ms_total=stats.think_ms_total,
-                think_ms_max=stats.think_ms_max,
-            ))
+            seats.append(
+                SeatRecord(
+                    name=name,
+                    pieces=result.scores[seat],
+                    rank=result.ranks[seat],
+                    moves=stats.moves,
+                    timeouts=stats.timeouts,
+                    invalid=stats.invalid,
+                    errors=stats.errors,
+                    crashed=stats.status is PlayerStatus.CRASHED,
+                    frozen=stats.status is PlayerStatus.FROZEN,
+                    timed=stats.timed,
+                    think_ms_total=stats.think_ms_total,
+                    think_ms_max=stats.think_ms_max,
+                )
+            )
         winner = result.winner if result.outcome is Outcome.WIN else None
         return cls(index, tuple(seats), winner)
 
@@ -128,6 +135,7 @@ class Standing:
     #: 95 % Wilson interval of the win rate.
     win_low: float
     win_high: float
+    #: The mean final score (Flit: pieces).
     mean_pieces: float
     timeouts: int
     invalid: int
@@ -206,10 +214,9 @@ def leaderboard(
     """
     tallies: dict[str, _Tally] = {name: _Tally() for name in entrants}
     for record in records:
-        best = max(seat.pieces for seat in record.seats)
         for number, seat in enumerate(record.seats, 1):
             won = record.winner == number
-            shared = record.winner is None and seat.pieces == best
+            shared = record.winner is None and seat.rank == 1
             tallies.setdefault(seat.name, _Tally()).add(seat, won, shared)
     rows = [_standing(name, tally, (ratings or {}).get(name)) for name, tally in tallies.items()]
     rows.sort(key=_order)

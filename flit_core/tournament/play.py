@@ -1,7 +1,7 @@
 """One tournament game, played whole wherever an executor runs it (a process, a Dask worker).
 
-A :class:`GameTask` carries everything the game needs: the configuration, the seed, and
-the entrants (a Python bot's source travels with the task, so a remote worker needs no
+A :class:`GameTask` carries everything the game needs: the configuration (which names
+the game), the seed, and the entrants (a Python bot's source travels with the task, so a remote worker needs no
 copy of it; a program must exist at the same path on the worker).
 """
 
@@ -15,7 +15,7 @@ import tempfile
 import time
 
 from ..bot.program import BotProgram
-from ..config import GameConfig
+from ..config import BaseConfig
 from ..referee import play_match
 from ..replay import Replay
 from ..runner import play_game
@@ -29,7 +29,7 @@ class GameTask:
     """A game to play: picklable, and complete in itself."""
 
     game: ScheduledGame
-    config: GameConfig
+    config: BaseConfig
     #: The entrants in seat order.
     entrants: tuple[Entrant, ...]
     #: Play every bot as a program under the referee (else: Python bots in-process).
@@ -78,8 +78,12 @@ def play_task(task: GameTask) -> GameDone:
         raise RuntimeError(f"game {task.game.index} came back unfinished")
     replay.meta["tournament"] = {"game": task.game.index, "deal": task.game.deal}
     done = GameDone(
-        task.game, GameRecord.from_replay(replay, task.game.index),
-        result.outcome.value, result.reason.value, result.turns, seconds,
+        task.game,
+        GameRecord.from_replay(replay, task.game.index),
+        result.outcome.value,
+        result.reason.value,
+        result.turns,
+        seconds,
     )
     if task.replay_path is None:
         return dataclasses.replace(done, replay=replay, worker_seconds=time.perf_counter() - start)
@@ -94,19 +98,19 @@ def _play(task: GameTask) -> Replay:
         return play_game(task.config, bots, task.game.seed, names=names)
     return play_match(
         task.config,
-        [command_for(entrant) for entrant in task.entrants],
+        [command_for(entrant, task.config.game) for entrant in task.entrants],
         task.game.seed,
         names=names,
         workdirs=[entrant.workdir or None for entrant in task.entrants],
     )
 
 
-def command_for(entrant: Entrant) -> list[str]:
-    """The command that runs ``entrant`` under the referee, on this worker."""
+def command_for(entrant: Entrant, game: str) -> list[str]:
+    """The command that runs ``entrant`` under the referee in a game of ``game``, on this worker."""
     if entrant.kind is EntrantKind.PROGRAM:
         return list(entrant.command)
-    # A Python bot file speaks the protocol through the bot host of this worker's Python.
-    return [sys.executable, "-m", "flit_core.bot", _bot_file(entrant)]
+    # A Python bot file speaks its game's protocol through the bot host of this worker's Python.
+    return [sys.executable, "-m", "flit_core.bot", "--game", game, _bot_file(entrant)]
 
 
 def _bot_file(entrant: Entrant) -> str:

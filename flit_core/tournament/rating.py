@@ -1,9 +1,10 @@
 """A multi-player skill rating with OpenSkill (an optional dependency).
 
-Each game is a free-for-all ranked by final pieces (equal pieces share a place), rated
-with OpenSkill's Plackett-Luce model in schedule order, so a resumed tournament rates
-exactly like an uninterrupted one. The rating uses every place, not just first: it tells
-how strong a bot is, while the KotH score (wins) stays the table's order.
+Each game is a free-for-all ranked by its final places (the game's own ranking; equal
+places share a rank), rated with OpenSkill's Plackett-Luce model in schedule order, so
+a resumed tournament rates exactly like an uninterrupted one. The rating uses every
+place, not just first: it tells how strong a bot is, while the KotH score (wins) stays
+the table's order.
 """
 
 from __future__ import annotations
@@ -27,16 +28,15 @@ def available() -> bool:
 
 def compute_ratings(records: Iterable[GameRecord]) -> dict[str, Rating]:
     """Rate every entrant over ``records`` (taken in index order); needs ``openskill``."""
-    from openskill.models import PlackettLuce
+    from openskill.models import PlackettLuce, PlackettLuceRating
 
     model = PlackettLuce()
-    current: dict[str, object] = {}
+    current: dict[str, PlackettLuceRating] = {}
     for record in sorted(records, key=lambda record: record.index):
         names = [seat.name for seat in record.seats]
         teams = [[current.get(name) or model.rating(name=name)] for name in names]
-        # Higher pieces, better place: openskill ranks low-is-best, so negate.
-        ranks = [-seat.pieces for seat in record.seats]
-        rated = model.rate(teams, ranks=ranks)
-        for name, team in zip(names, rated):
+        # Place 1 is best, as openskill's ranks are.
+        rated = model.rate(teams, ranks=[seat.rank for seat in record.seats])
+        for name, team in zip(names, rated, strict=True):
             current[name] = team[0]
-    return {name: Rating(rating.mu, rating.sigma) for name, rating in current.items()}  # type: ignore[attr-defined]
+    return {name: Rating(rating.mu, rating.sigma) for name, rating in current.items()}

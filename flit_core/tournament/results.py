@@ -2,27 +2,26 @@
 
 from __future__ import annotations
 
-from ..config import GameConfig
+from ..games import get_game
 from . import rating
 from .export import Leaderboard
 from .leaderboard import leaderboard
 from .store import ResultsStore
 
 #: How the rating column is computed, for the exports' notes.
-RATING_NOTE = (
-    "OpenSkill (Plackett-Luce) over every game's final placement by pieces, "
-    "in schedule order; shown as mu - 3 sigma"
-)
+RATING_NOTE = "OpenSkill (Plackett-Luce) over every game's final places, in schedule order; shown as mu - 3 sigma"
 
 
 def leaderboard_of(store: ResultsStore, *, rated: bool = True) -> Leaderboard:
     """The standings of every finished game in ``store`` (rated if openskill is installed)."""
     records = store.records()
     definition = store.definition()
+    game = get_game(definition["game"])
     ratings = rating.compute_ratings(records) if rated and rating.available() else None
     standings = leaderboard(records, ratings, entrants=[entry["name"] for entry in definition["entrants"]])
     about = {
-        "settings": GameConfig.from_dict(definition["config"]).describe(),
+        "game": game.name,
+        "settings": game.config_from_dict(definition["config"]).describe(),
         "config": definition["config"],
         "seed": definition["seed"],
         "entrants": definition["entrants"],

@@ -80,9 +80,7 @@ def run_tournament(
             warn(message)
         finished = store.finished()
         games = [game for game in tournament.schedule() if game.index not in finished]
-        wins = Counter(
-            record.seats[record.winner - 1].name for record in store.records() if record.winner is not None
-        )
+        wins = Counter(record.seats[record.winner - 1].name for record in store.records() if record.winner is not None)
         resumed = len(finished & set(range(tournament.games)))
         on_start(resumed)
         bar = Progress(tournament.games, resumed, progress) if progress is not None else None

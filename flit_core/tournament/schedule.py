@@ -6,12 +6,14 @@ nearly balanced and a longer tournament with the same seed starts with the same 
 * **2-player games**: a round robin with both seat orders. Each block is one full round
   (every pair meets twice, once in each seat order), arranged by the circle method so that
   after every round of the circle each entrant has played the same number of games.
-* **3- or 4-player games**: each block lays the entrants on a circle in a random order and
-  plays every window of consecutive entrants, rotated: with ``k`` entrants a block is ``k``
-  games in which every entrant plays ``players`` games, once in every seat.
+* **games of 3 or more players** (as many as the game's configuration allows): each block
+  lays the entrants on a circle in a random order and plays every window of consecutive
+  entrants, rotated: with ``k`` entrants a block is ``k`` games in which every entrant
+  plays ``players`` games, once in every seat.
 
-Games that are the same line-up in rotated seats share a seed (the same starting pieces
-and the same chances), so no entrant is dealt luckier boards than another.
+Games that are the same line-up in rotated seats share a seed (the same starting position
+and the same chances), so no entrant is dealt luckier games than another. Nothing here
+depends on the game played.
 """
 
 from __future__ import annotations

@@ -12,6 +12,10 @@ before the game is committed, one transaction per game, keyed by its place in th
 schedule; a game that was being played when the run died simply is not in the store, so
 the next run plays it again. The store refuses, without touching it, a file that is not
 one of its own, and a tournament whose definition differs from the one it holds.
+
+The definition names the game played. Version 1 stores, written before the arena had
+more than one game, name none and record no places: they are Flit's, whose places
+follow the scores, and they are still read and resumed in their own layout.
 """
 
 from __future__ import annotations
@@ -26,12 +30,17 @@ from types import TracebackType
 from typing import Any
 
 from ..errors import FlitError
+from ..games.interface import rank_by_score
 from .definition import Tournament
 from .leaderboard import GameRecord, SeatRecord
 from .play import GameDone
 
 FORMAT = "flit-arena-tournament"
-VERSION = 1
+#: The layout new stores get; :data:`READABLE` lists those still read and resumed.
+VERSION = 2
+READABLE = (1, 2)
+#: The game of a version 1 store (its definition names none).
+LEGACY_GAME = "flit"
 DATABASE = "tournament.sqlite"
 LOCK = "tournament.lock"
 REPLAYS = "replays"
@@ -56,7 +65,8 @@ CREATE TABLE seats (
     game INTEGER NOT NULL REFERENCES games(idx),
     seat INTEGER NOT NULL,
     entrant TEXT NOT NULL,
-    pieces INTEGER NOT NULL,
+    pieces INTEGER NOT NULL,          -- the final score (what the game counts)
+    rank INTEGER NOT NULL,            -- the final place, 1 = first (version 2 on)
     moves INTEGER NOT NULL,
     timeouts INTEGER NOT NULL,
     invalid INTEGER NOT NULL,
@@ -72,8 +82,22 @@ CREATE INDEX seats_by_entrant ON seats (entrant);
 """
 
 #: SeatRecord fields in the seats table's column order (after game and seat).
-_SEAT_FIELDS = ("name", "pieces", "moves", "timeouts", "invalid", "errors", "crashed",
-                "frozen", "timed", "think_ms_total", "think_ms_max")
+_SEAT_FIELDS = (
+    "name",
+    "pieces",
+    "rank",
+    "moves",
+    "timeouts",
+    "invalid",
+    "errors",
+    "crashed",
+    "frozen",
+    "timed",
+    "think_ms_total",
+    "think_ms_max",
+)
+#: A version 1 store's seats table: no rank.
+_SEAT_FIELDS_V1 = tuple(field for field in _SEAT_FIELDS if field != "rank")
 
 
 class StoreError(FlitError):
@@ -170,9 +194,10 @@ class ResultsStore:
         meta = self.meta()
         if meta.get("format") != FORMAT:
             raise StoreError(f"{self._path} is not a tournament results store; it was left untouched")
-        if meta.get("version") != str(VERSION):
+        if meta.get("version") not in {str(version) for version in READABLE}:
             raise StoreError(
-                f"{self._path} is a version {meta.get('version')} store; this flit-arena reads version {VERSION}"
+                f"{self._path} is a version {meta.get('version')} store; this flit-arena reads versions "
+                f"{', '.join(map(str, READABLE))}"
             )
         try:
             problems = [row[0] for row in self._db.execute("PRAGMA quick_check").fetchall()]
@@ -187,18 +212,21 @@ class ResultsStore:
             for statement in _SCHEMA.split(";"):
                 if statement.strip():
                     db.execute(statement)
-            db.executemany("INSERT INTO meta VALUES (?, ?)", [
-                ("format", FORMAT),
-                ("version", str(VERSION)),
-                ("definition", json.dumps(tournament.identity(), sort_keys=True)),
-                ("fingerprints", json.dumps(fingerprints, sort_keys=True)),
-                ("created", _now()),
-            ])
+            db.executemany(
+                "INSERT INTO meta VALUES (?, ?)",
+                [
+                    ("format", FORMAT),
+                    ("version", str(VERSION)),
+                    ("definition", json.dumps(tournament.identity(), sort_keys=True)),
+                    ("fingerprints", json.dumps(fingerprints, sort_keys=True)),
+                    ("created", _now()),
+                ],
+            )
 
     def _check_definition(self, tournament: Tournament) -> list[str]:
         self._check_format()
         meta = self.meta()
-        stored = json.loads(meta["definition"])
+        stored = self.definition()
         wanted = tournament.identity()
         if stored != wanted:
             raise StoreError(
@@ -221,7 +249,8 @@ class ResultsStore:
 
     def _missing_replays(self) -> list[str]:
         missing = [
-            index for index, replay in self._db.execute("SELECT idx, replay FROM games ORDER BY idx")
+            index
+            for index, replay in self._db.execute("SELECT idx, replay FROM games ORDER BY idx")
             if not os.path.exists(os.path.join(self.folder, replay))
         ]
         if not missing:
@@ -240,8 +269,19 @@ class ResultsStore:
         return dict(self._db.execute("SELECT key, value FROM meta").fetchall())
 
     def definition(self) -> dict[str, Any]:
-        """The stored tournament identity (config, seed, entrants)."""
-        return json.loads(self.meta()["definition"])  # type: ignore[no-any-return]
+        """The stored tournament identity (game, config, seed, entrants)."""
+        definition: dict[str, Any] = json.loads(self.meta()["definition"])
+        definition.setdefault("game", LEGACY_GAME)
+        return definition
+
+    @property
+    def version(self) -> int:
+        """The store's layout version (see :data:`READABLE`)."""
+        return int(self._db.execute("SELECT value FROM meta WHERE key = 'version'").fetchone()[0])
+
+    @property
+    def _seat_fields(self) -> tuple[str, ...]:
+        return _SEAT_FIELDS if self.version >= 2 else _SEAT_FIELDS_V1
 
     def finished(self) -> set[int]:
         """The indices of the games already in the store."""
@@ -249,16 +289,23 @@ class ResultsStore:
 
     def records(self) -> list[GameRecord]:
         """Every finished game's record, in schedule order."""
-        seats: dict[int, list[SeatRecord]] = {}
+        fields = self._seat_fields
+        seats: dict[int, list[dict[str, Any]]] = {}
         for row in self._db.execute(
-            f"SELECT game, {', '.join(_column(field) for field in _SEAT_FIELDS)} FROM seats ORDER BY game, seat"
+            f"SELECT game, {', '.join(_column(field) for field in fields)} FROM seats ORDER BY game, seat"
         ):
-            values = dict(zip(_SEAT_FIELDS, row[1:]))
+            values = dict(zip(fields, row[1:], strict=True))
             values["crashed"] = bool(values["crashed"])
             values["frozen"] = bool(values["frozen"])
-            seats.setdefault(row[0], []).append(SeatRecord(**values))
+            seats.setdefault(row[0], []).append(values)
+        if "rank" not in fields:
+            # A version 1 store is Flit's, which places by score.
+            for game in seats.values():
+                ranks = rank_by_score(dict(enumerate(seat["pieces"] for seat in game)))
+                for number, seat in enumerate(game):
+                    seat["rank"] = ranks[number]
         return [
-            GameRecord(index, tuple(seats.get(index, ())), winner)
+            GameRecord(index, tuple(SeatRecord(**seat) for seat in seats.get(index, ())), winner)
             for index, winner in self._db.execute("SELECT idx, winner FROM games ORDER BY idx")
         ]
 
@@ -292,16 +339,29 @@ class ResultsStore:
         elif done.replay_file is not None:
             os.replace(done.replay_file, self.replay_path(done.index))
         record = done.record
+        fields = self._seat_fields
         with self._transaction() as db:
             db.execute(
                 "INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (done.index, done.game.deal, done.game.seed, record.winner, done.outcome, done.reason,
-                 done.turns, done.seconds, self.replay_name(done.index), _now()),
+                (
+                    done.index,
+                    done.game.deal,
+                    done.game.seed,
+                    record.winner,
+                    done.outcome,
+                    done.reason,
+                    done.turns,
+                    done.seconds,
+                    self.replay_name(done.index),
+                    _now(),
+                ),
             )
             db.executemany(
-                f"INSERT INTO seats VALUES ({', '.join('?' * (len(_SEAT_FIELDS) + 2))})",
-                [(done.index, number, *(getattr(seat, field) for field in _SEAT_FIELDS))
-                 for number, seat in enumerate(record.seats, 1)],
+                f"INSERT INTO seats VALUES ({', '.join('?' * (len(fields) + 2))})",
+                [
+                    (done.index, number, *(getattr(seat, field) for field in fields))
+                    for number, seat in enumerate(record.seats, 1)
+                ],
             )
 
     def _set_meta(self, key: str, value: str) -> None:
@@ -330,7 +390,9 @@ class ResultsStore:
     def __enter__(self) -> ResultsStore:
         return self
 
-    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None) -> None:
+    def __exit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
+    ) -> None:
         self.close()
 
 
@@ -350,6 +412,8 @@ def _column(field: str) -> str:
 
 def _difference(stored: dict[str, Any], wanted: dict[str, Any]) -> str:
     parts = []
+    if stored.get("game") != wanted.get("game"):
+        parts.append(f"game {stored.get('game')} there, {wanted.get('game')} here")
     if stored.get("referee") != wanted.get("referee"):
         how = {True: "under the referee", False: "in-process"}
         parts.append(f"bots played {how[bool(stored.get('referee'))]} there, {how[bool(wanted.get('referee'))]} here")
@@ -357,18 +421,23 @@ def _difference(stored: dict[str, Any], wanted: dict[str, Any]) -> str:
         parts.append(f"seed {stored.get('seed')} there, {wanted.get('seed')} here")
     if stored.get("config") != wanted.get("config"):
         keys = sorted(
-            key for key in set(stored["config"]) | set(wanted["config"])
+            key
+            for key in set(stored["config"]) | set(wanted["config"])
             if stored["config"].get(key) != wanted["config"].get(key)
         )
-        parts.append("settings differ: " + ", ".join(
-            f"{key} {stored['config'].get(key)} there, {wanted['config'].get(key)} here" for key in keys
-        ))
+        parts.append(
+            "settings differ: "
+            + ", ".join(f"{key} {stored['config'].get(key)} there, {wanted['config'].get(key)} here" for key in keys)
+        )
     if stored.get("entrants") != wanted.get("entrants"):
         there = {entry["name"]: entry for entry in stored["entrants"]}
         here = {entry["name"]: entry for entry in wanted["entrants"]}
         changed = [name for name in there.keys() & here.keys() if there[name] != here[name]]
-        for label, names in (("only there", there.keys() - here.keys()), ("only here", here.keys() - there.keys()),
-                             ("defined differently", changed)):
+        for label, names in (
+            ("only there", there.keys() - here.keys()),
+            ("only here", here.keys() - there.keys()),
+            ("defined differently", changed),
+        ):
             if names:
                 parts.append(f"entrants {label}: {', '.join(sorted(names))}")
     return "; ".join(parts) or "its definition differs"

@@ -42,7 +42,12 @@ class _FirstHeadingAndCode(html.parser.HTMLParser):
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if self._in is not None:
             return
-        if tag in ("h1", "h2", "h3", "h4", "h5", "h6") and not self._heading_done or tag == "pre" and not self._code_done:
+        if (
+            tag in ("h1", "h2", "h3", "h4", "h5", "h6")
+            and not self._heading_done
+            or tag == "pre"
+            and not self._code_done
+        ):
             self._in = tag
 
     def handle_endtag(self, tag: str) -> None:

@@ -1,66 +1,196 @@
-"""Where the browser arena's files are, and the Python sources the page loads.
+"""Where the browser arena's files are, and what the page loads: sources and games.
 
 The page and its workers run this repository's own ``flit_core`` files (never a copy
 that could drift): the server hands them out as one JSON bundle, and the embed snippet
-packs the same files.
+packs the same files. Each game comes in the bundle as its definition's page assets
+(:func:`game_assets`) and its example bots; its page modules (canvas drawing, human
+input) are files of the game's folder, served from ``/games/NAME/`` or packed into the
+embed snippet.
 """
 
 from __future__ import annotations
 
+import ast
 import json
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from .. import palette
+from ..games import DEFAULT_GAME, GameDef, game_names, get_game
 
 PACKAGE_DIR = Path(__file__).resolve().parent.parent
 ROOT = PACKAGE_DIR.parent
 WEB_DIR = ROOT / "web"
 VENDOR_DIR = WEB_DIR / "vendor"
-EXAMPLES_DIR = ROOT / "examples"
 
-#: The page's own Python modules among flit_core/web/ (the others need a native Python).
-BROWSER_WEB_MODULES = ("__init__.py", "page.py", "worker.py", "answers.py")
-#: The page's quick tournament ranks with the stdlib-only leaderboard (no store, no ratings).
-BROWSER_TOURNAMENT_MODULES = ("__init__.py", "leaderboard.py")
+#: The modules the page's Python and its workers start from (main.py imports the first
+#: three; bots import the package's top level): what they import, statically, is shipped.
+BROWSER_ENTRIES = ("web/page.py", "web/worker.py", "web/answers.py", "__init__.py")
+#: The settings form's fields every game's configuration has (BaseConfig's): a game's
+#: ``fields`` name them; the bounds of ``players`` come from its config class.
+HARNESS_FIELDS: dict[str, dict[str, Any]] = {
+    "players": {"label": "Bots", "type": "int"},
+    "move_time_ms": {"label": "ms / move", "type": "number", "min": 1},
+    "startup_ms": {"label": "Start-up ms", "type": "number", "min": 0},
+    "freeze_after": {"label": "Freeze after", "type": "int", "min": 1},
+}
 
 
 class AssetsMissing(RuntimeError):
     """The page's files or its vendored runtime are not where they should be."""
 
 
-def browser_modules() -> dict[str, str]:
+def page_games(names: Iterable[str] | None = None) -> list[GameDef]:
+    """The definitions of the games a page offers (every registered game by default)."""
+    return [get_game(name) for name in (game_names() if names is None else names)]
+
+
+def browser_modules(games: Sequence[GameDef] | None = None) -> dict[str, str]:
     """The Python sources the page and its workers import: ``{"flit_core/x.py": text}``.
 
-    The rules core and the bot API (flit_core/*.py, flit_core/bot/), the page's own
-    modules and the tournament leaderboard; the command line and other native-only
-    subpackages stay out.
+    Every module of flit_core that :data:`BROWSER_ENTRIES` import, directly or not, and
+    each game's package (the default game's always, as the package's top level re-exports
+    it): only static imports count, so what a module loads lazily (a game's protocol host,
+    the checker) and the native-only subpackages (command line, referee, store) stay out.
     """
-    paths = sorted(PACKAGE_DIR.glob("*.py")) + sorted((PACKAGE_DIR / "bot").glob("*.py"))
-    paths += [PACKAGE_DIR / "web" / name for name in BROWSER_WEB_MODULES]
-    paths += [PACKAGE_DIR / "tournament" / name for name in BROWSER_TOURNAMENT_MODULES]
-    return {path.relative_to(ROOT).as_posix(): path.read_text(encoding="utf-8") for path in paths}
+    wanted = {DEFAULT_GAME: get_game(DEFAULT_GAME)} | {game.name: game for game in games or page_games()}
+    entries = [PACKAGE_DIR / name for name in BROWSER_ENTRIES]
+    # Top-level package -> the folder it is imported from (flit_core, and the games' own).
+    packages = {PACKAGE_DIR.name: ROOT}
+    for game in wanted.values():
+        module = type(game).__module__
+        entries.append(game.folder / "__init__.py")
+        packages[module.partition(".")[0]] = game.folder.parents[module.count(".")]
+    files = _imported_files(entries, packages)
+    return {_module_path(path, packages): path.read_text(encoding="utf-8") for path in sorted(files)}
 
 
-def example_bots() -> dict[str, str]:
-    """The example bots, ``{name: source}``, sorted by name (random_bot first if present)."""
-    paths = sorted(EXAMPLES_DIR.glob("*.py"), key=lambda p: (p.stem != "random_bot", p.stem))
-    return {path.stem: path.read_text(encoding="utf-8") for path in paths}
+def _module_path(path: Path, packages: Mapping[str, Path]) -> str:
+    """``path`` relative to the folder its top-level package is imported from."""
+    return next(path.relative_to(root).as_posix() for top, root in packages.items() if path.is_relative_to(root / top))
 
 
-def palette_dict() -> dict[str, Any]:
-    """The board colours of :mod:`flit_core.palette`, for the page to draw before Python is up."""
-    return {"colours": list(palette.COLOURS), "grid": palette.GRID, "highlight": palette.HIGHLIGHT}
+def _imported_files(entries: Iterable[Path], packages: Mapping[str, Path]) -> set[Path]:
+    """``entries`` and every file of ``packages`` they import, directly or not, with the
+    ``__init__`` of each package on the way (other packages, the standard library's, stay out)."""
+    found: set[Path] = set()
+    todo = list(entries)
+    while todo:
+        path = todo.pop()
+        if path in found or not path.is_file():
+            continue
+        found.add(path)
+        root = next(root for top, root in packages.items() if path.is_relative_to(root / top))
+        parent = path.parent
+        while parent != root:
+            todo.append(parent / "__init__.py")
+            parent = parent.parent
+        todo.extend(_imports(path, packages))
+    return found
 
 
-def bundle() -> dict[str, Any]:
-    """What the page loads first: the Python modules, the example bots and the palette."""
-    return {"modules": browser_modules(), "examples": example_bots(), "palette": palette_dict()}
+def _imports(path: Path, packages: Mapping[str, Path]) -> list[Path]:
+    """The files (maybe missing) of ``packages`` that the imports of the module at ``path`` may name."""
+    bases: list[tuple[Path, list[str], list[str]]] = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            bases += [(ROOT, alias.name.split("."), []) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            module = node.module.split(".") if node.module else []
+            base = ROOT if node.level == 0 else path.parents[node.level - 1]
+            bases.append((base, module, [alias.name for alias in node.names]))
+    files = []
+    for base, module, names in bases:
+        if base == ROOT:
+            # An absolute import: followed only into the shipped packages.
+            if not module or module[0] not in packages:
+                continue
+            base = packages[module[0]]
+        target = base.joinpath(*module)
+        files += [target.with_suffix(".py"), target / "__init__.py"] if module else []
+        # `from package import name` imports a submodule when the name is one.
+        files += [target / f"{name}.py" for name in names] + [target / name / "__init__.py" for name in names]
+    return files
 
 
-def bundle_json() -> str:
+def game_assets(definition: GameDef) -> dict[str, Any]:
+    """What the page knows of a game: the definition's name, title, score name, seat
+    colours, player range and presets, with its :attr:`~GameDef.page_assets` (the
+    settings form's ``fields`` spelled out; see :data:`HARNESS_FIELDS`)."""
+    config_type = definition.config_type
+    assets: dict[str, Any] = {
+        "name": definition.name,
+        "title": definition.title,
+        "simultaneous": definition.simultaneous,
+        "score": definition.score_name,
+        "seat_colours": list(definition.seat_colours),
+        "players": [config_type.MIN_PLAYERS, config_type.MAX_PLAYERS],
+        "presets": {name: config.to_dict() for name, config in definition.presets.items()},
+        "preset": next(iter(definition.presets)),
+    }
+    assets.update(definition.page_assets)
+    assets["fields"] = [_field(field, definition) for field in assets.get("fields", HARNESS_FIELDS)]
+    return assets
+
+
+def _field(field: str | dict[str, Any], definition: GameDef) -> dict[str, Any]:
+    if not isinstance(field, str):
+        return dict(field)
+    spec = {"name": field, **HARNESS_FIELDS[field]}
+    if field == "players":
+        spec.update(min=definition.config_type.MIN_PLAYERS, max=definition.config_type.MAX_PLAYERS)
+    return spec
+
+
+def page_modules(definition: GameDef) -> list[str]:
+    """The file names of the game's page modules (its canvas module, and its input module if any)."""
+    assets = definition.page_assets
+    return [assets["canvas"], *([assets["input"]] if "input" in assets else [])]
+
+
+def game_scripts(definition: GameDef) -> dict[str, str]:
+    """The game's page modules, ``{file name: source}``."""
+    return {name: (definition.folder / name).read_text(encoding="utf-8") for name in page_modules(definition)}
+
+
+def example_bots(definition: GameDef) -> dict[str, str]:
+    """The game's example bots, ``{file stem: source}``, in the definition's order (random first)."""
+    return {path.stem: path.read_text(encoding="utf-8") for path in definition.examples.values()}
+
+
+def bundle(games: Sequence[str] | None = None, *, scripts: bool = False) -> dict[str, Any]:
+    """What the page loads first: the Python modules, and per game its page assets and
+    example bots (and, with ``scripts``, its page modules: the embed snippet has no
+    server to fetch them from). ``games`` defaults to every registered game; the page
+    opens on the default game, or on the first one when it is not among them."""
+    definitions = page_games(games)
+    names = [definition.name for definition in definitions]
+    games_data: dict[str, Any] = {}
+    for definition in definitions:
+        entry = {"assets": game_assets(definition), "examples": example_bots(definition)}
+        if scripts:
+            entry["scripts"] = game_scripts(definition)
+        games_data[definition.name] = entry
+    return {
+        "modules": browser_modules(definitions),
+        # Games kept outside flit_core are found through the registry's environment variable.
+        "packages": {definition.name: type(definition).__module__ for definition in definitions},
+        "games": games_data,
+        "default": DEFAULT_GAME if DEFAULT_GAME in names else names[0],
+    }
+
+
+def bundle_json(games: Sequence[str] | None = None) -> str:
     """:func:`bundle` as the page's ``bundle.json``."""
-    return json.dumps(bundle())
+    return json.dumps(bundle(games))
+
+
+def game_file(name: str, file: str) -> Path | None:
+    """The page module ``file`` of the game ``name`` (see :func:`page_modules`), or None."""
+    if name not in game_names():
+        return None
+    definition = get_game(name)
+    return definition.folder / file if file in page_modules(definition) else None
 
 
 def check_assets() -> None:

@@ -10,14 +10,17 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..config import GameConfig
+from ..config import BaseConfig
+from ..games import get_game
 from ..replay import Replay
 from .headless import block_outside, chromium, wait_for
 from .server import ArenaHTTPServer
-from .share import setup_dict, share_fragment
+from .share import setup_dict, share_link
 
 #: Time for the page and its workers to start, on top of the game itself.
 START_ALLOWANCE_S = 120.0
+#: Steps to wait for when the game's rules set no bound on a game's length.
+UNBOUNDED_STEPS = 100_000
 
 
 @dataclass
@@ -30,18 +33,20 @@ class BrowserGame:
     seconds: float
 
 
-def game_timeout_ms(config: GameConfig) -> float:
+def game_timeout_ms(config: BaseConfig) -> float:
     """How long to wait for a whole game: every turn at its deadline, and then some."""
     per_turn_ms = config.move_time_ms + 25.0
     startup_ms = config.first_move_time_ms * config.players
-    return (START_ALLOWANCE_S * 1000.0 + startup_ms + config.turn_limit * per_turn_ms) * 1.5
+    steps = get_game(config.game).max_steps(config) or UNBOUNDED_STEPS
+    return (START_ALLOWANCE_S * 1000.0 + startup_ms + steps * per_turn_ms) * 1.5
 
 
 def play_in_browser(
-    seats: Sequence[dict[str, str]], config: GameConfig, seed: int, *, isolated: bool = True, quiet: bool = False
+    seats: Sequence[dict[str, str]], config: BaseConfig, seed: int, *, isolated: bool = True, quiet: bool = False
 ) -> BrowserGame:
-    """Play one game between bots (seats, see :func:`.share.file_seats`) on the page, offline."""
-    fragment = share_fragment(setup_dict(config, seed, seats, autoplay="fast"))
+    """Play one game of ``config``'s game between bots (seats, see :func:`.share.file_seats`)
+    on the page, offline."""
+    link = share_link(setup_dict(config, seed, seats, autoplay="fast"))
     blocked: list[str] = []
     with ArenaHTTPServer(port=0, isolated=isolated) as server, chromium() as browser:
         context = browser.new_context()
@@ -49,7 +54,7 @@ def play_in_browser(
         page = context.new_page()
         if not quiet:
             print(f"Playing in headless Chromium at {server.url} ...", file=sys.stderr, flush=True)
-        page.goto(server.url + fragment)
+        page.goto(server.url + link)
         wait_for(page, "document.body.dataset.game === 'over'", timeout_ms=game_timeout_ms(config))
         text = page.evaluate("window.arena.replayJSON()")
         seconds = page.evaluate("performance.now()") / 1000.0

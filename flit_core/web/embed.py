@@ -2,7 +2,8 @@
 
 The snippet loads PyScript and Pyodide from a public CDN (the versions pinned in
 web/package.json) and carries everything else inside: the page's markup, style and
-script, the bot worker, and this repository's flit_core sources and example bots. It runs
+script, the bot worker, this repository's flit_core sources, and one game's page modules
+and example bots (``flit-arena embed --game NAME``; Flit by default). It runs
 in a sandboxed iframe without same-origin, so without cross-origin isolation: a runaway
 bot's worker is replaced rather than interrupted.
 
@@ -19,6 +20,7 @@ import re
 import zlib
 from pathlib import Path
 
+from ..games import DEFAULT_GAME, get_game
 from .assets import WEB_DIR, bundle
 
 #: The post size limit of the Q&A site.
@@ -28,15 +30,29 @@ PYODIDE_CDN = "https://cdn.jsdelivr.net/pyodide/v{version}/full/"
 PYSCRIPT_CDN = "https://cdn.jsdelivr.net/npm/@pyscript/core@{version}/dist/"
 #: The page's script modules in dependency order: the snippet runs them as one script.
 SCRIPT_MODULES = (
-    "env.js", "memory-idb.js", "python.js", "workers.js", "record.js", "match.js",
-    "board.js", "chart.js", "panels.js", "share.js", "settings.js", "seats.js",
-    "editor.js", "answers.js", "tournament.js", "app.js",
+    "env.js",
+    "memory-idb.js",
+    "python.js",
+    "game.js",
+    "workers.js",
+    "record.js",
+    "match.js",
+    "chart.js",
+    "panels.js",
+    "share.js",
+    "settings.js",
+    "seats.js",
+    "editor.js",
+    "answers.js",
+    "tournament.js",
+    "app.js",
 )
 #: Code point ranges for 15-bit digits (32,768 values): (first code point, count).
 DIGIT_BLOCKS = ((0x4E00, 20_992), (0xAC00, 11_172), (0x3400, 604))
 
 _IMPORT = re.compile(r'^import \{[^}]*\} from "\./[\w-]+\.js";\n', re.MULTILINE)
 _EXPORT = re.compile(r"^export (?=(async )?(function|class|const|let)\b)", re.MULTILINE)
+_INDENT = re.compile(r"^(?:    )+", re.MULTILINE)
 
 
 class EmbedTooLarge(ValueError):
@@ -55,23 +71,85 @@ def script_bundle(web_dir: Path = WEB_DIR) -> str:
     for name in SCRIPT_MODULES:
         source = (web_dir / "js" / name).read_text(encoding="utf-8")
         parts.append(_EXPORT.sub("", _IMPORT.sub("", source)))
-    return without_comment_lines("\n".join(parts))
+    return compact_script("\n".join(parts))
 
 
-def without_docstrings(source: str) -> str:
-    """Python source with its docstrings and comments left out (same behaviour, less text)."""
-    tree = ast.parse(source)
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
-            body = node.body
-            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) and isinstance(body[0].value.value, str):
-                node.body = body[1:] or [ast.Pass()]
-    return ast.unparse(tree) + "\n"
+class _Compact(ast.NodeTransformer):
+    """Drops docstrings and the annotations of functions and of their local variables.
+
+    Class-level annotations stay: dataclasses and named tuples read them as their fields.
+    """
+
+    def __init__(self) -> None:
+        self._functions = 0
+
+    def visit_Module(self, node: ast.Module) -> ast.Module:
+        node.body = _without_docstring(node.body)
+        self.generic_visit(node)
+        return node
+
+    def visit_ClassDef(self, node: ast.ClassDef) -> ast.ClassDef:
+        node.body = _without_docstring(node.body)
+        # A class inside a function keeps its fields' annotations too.
+        functions, self._functions = self._functions, 0
+        self.generic_visit(node)
+        self._functions = functions
+        return node
+
+    def visit_FunctionDef(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> ast.AST:
+        node.body = _without_docstring(node.body)
+        node.returns = None
+        arguments = node.args
+        for argument in (
+            *arguments.posonlyargs,
+            *arguments.args,
+            *arguments.kwonlyargs,
+            arguments.vararg,
+            arguments.kwarg,
+        ):
+            if argument is not None:
+                argument.annotation = None
+        self._functions += 1
+        self.generic_visit(node)
+        self._functions -= 1
+        return node
+
+    visit_AsyncFunctionDef = visit_FunctionDef
+
+    def visit_AnnAssign(self, node: ast.AnnAssign) -> ast.AST | None:
+        if not self._functions or not node.simple:
+            return node
+        if node.value is None:
+            return None
+        return ast.copy_location(ast.Assign(targets=[node.target], value=node.value), node)
 
 
-def without_comment_lines(script: str) -> str:
-    """A script without its whole-line ``//`` comments."""
-    return "\n".join(line for line in script.splitlines() if not line.lstrip().startswith("//"))
+def _without_docstring(body: list[ast.stmt]) -> list[ast.stmt]:
+    if (
+        body
+        and isinstance(body[0], ast.Expr)
+        and isinstance(body[0].value, ast.Constant)
+        and isinstance(body[0].value.value, str)
+    ):
+        return body[1:] or [ast.Pass()]
+    return body
+
+
+def compact_python(source: str) -> str:
+    """Python source without its docstrings, comments and function annotations, indented
+    by one space a level (same behaviour under ``from __future__ import annotations``,
+    less text)."""
+    tree = ast.fix_missing_locations(_Compact().visit(ast.parse(source)))
+    # unparse writes every statement on one line, strings with escapes and four spaces a
+    # level: leading spaces are indentation only.
+    return _INDENT.sub(lambda match: " " * (len(match.group(0)) // 4), ast.unparse(tree)) + "\n"
+
+
+def compact_script(script: str) -> str:
+    """A script (or style sheet) without its whole-line ``//`` comments, indentation and
+    blank lines (the page's multi-line template strings are HTML, where that is the same)."""
+    lines = (line.strip() for line in script.splitlines())
+    return "\n".join(line for line in lines if line and not line.startswith("//"))
 
 
 def page_markup(web_dir: Path = WEB_DIR) -> str:
@@ -96,7 +174,11 @@ def pack15(data: bytes) -> str:
 
 def unpack15(text: str, length: int) -> bytes:
     """The inverse of :func:`pack15` (``length`` bytes)."""
-    value = {chr(first + i): offset + i for (first, count), offset in zip(DIGIT_BLOCKS, (0, 20_992, 32_164)) for i in range(count)}
+    value = {
+        chr(first + i): offset + i
+        for (first, count), offset in zip(DIGIT_BLOCKS, (0, 20_992, 32_164), strict=True)
+        for i in range(count)
+    }
     number = 0
     for char in text:
         number = (number << 15) | value[char]
@@ -104,16 +186,19 @@ def unpack15(text: str, length: int) -> bytes:
     return number.to_bytes(length, "big")
 
 
-def payload(web_dir: Path = WEB_DIR) -> bytes:
-    """Everything the snippet carries, as raw-deflated JSON."""
-    contents = bundle()
-    # The rules core's docstrings are for readers of the repository; bots' sources stay whole.
-    contents["modules"] = {path: without_docstrings(source) for path, source in contents["modules"].items()}
+def payload(web_dir: Path = WEB_DIR, game: str = DEFAULT_GAME) -> bytes:
+    """Everything the snippet for ``game`` carries, as raw-deflated JSON."""
+    contents = bundle([game], scripts=True)
+    # The rules core's docstrings and type hints are for readers of the repository and for
+    # mypy; bots' sources stay whole.
+    contents["modules"] = {path: compact_python(source) for path, source in contents["modules"].items()}
+    for entry in contents["games"].values():
+        entry["scripts"] = {name: compact_script(source) for name, source in entry["scripts"].items()}
     document = {
         "html": page_markup(web_dir),
-        "css": (web_dir / "arena.css").read_text(encoding="utf-8"),
+        "css": compact_script((web_dir / "arena.css").read_text(encoding="utf-8")),
         "app": script_bundle(web_dir),
-        "worker": without_comment_lines((web_dir / "bot-worker.js").read_text(encoding="utf-8")),
+        "worker": compact_script((web_dir / "bot-worker.js").read_text(encoding="utf-8")),
         "main": (web_dir / "main.py").read_text(encoding="utf-8"),
         "bundle": contents,
     }
@@ -121,7 +206,7 @@ def payload(web_dir: Path = WEB_DIR) -> bytes:
     return packer.compress(json.dumps(document, separators=(",", ":")).encode()) + packer.flush()
 
 
-LOADER = """<!-- Flit Arena {version}: play Flit bots in the browser. Built by `flit-arena embed`. -->
+LOADER = """<!-- Flit Arena {version}: play {title} bots in the browser. Built by `flit-arena embed`. -->
 <div id="flit-loading" style="font:14px system-ui,sans-serif;color:#6b6f78;padding:12px">Loading Flit Arena…</div>
 <script type="module">
 // The page's files, deflated and written 15 bits per character (see flit_core/web/embed.py).
@@ -163,12 +248,13 @@ await import(PYSCRIPT + "core.js");
 """
 
 
-def build_snippet(web_dir: Path = WEB_DIR) -> str:
-    """The snippet's HTML; raises :class:`EmbedTooLarge` past :data:`MAX_CHARACTERS`."""
+def build_snippet(web_dir: Path = WEB_DIR, game: str = DEFAULT_GAME) -> str:
+    """The snippet's HTML for ``game``; raises :class:`EmbedTooLarge` past :data:`MAX_CHARACTERS`."""
     versions = pinned_versions(web_dir)
-    packed = payload(web_dir)
+    packed = payload(web_dir, game)
     snippet = LOADER.format(
         version=f"(Pyodide {versions['pyodide']}, PyScript {versions['pyscript']})",
+        title=get_game(game).title,
         packed=pack15(packed),
         length=len(packed),
         pyodide=PYODIDE_CDN.format(version=versions["pyodide"]),

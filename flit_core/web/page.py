@@ -1,7 +1,9 @@
 """The page's referee: drives a :class:`~flit_core.game.Game` for the page's JavaScript.
 
 The page's script owns the clock, the bot workers and the screen; every rule stays here,
-in the same :class:`Game` the native referee drives with ``request()``/``submit()``.
+in the same :class:`Game` the native referee drives, for whichever game of the registry
+the page plays: each step asks every mover at once (``requests()``) and plays their
+answers together (``submit_all()``), so simultaneous games run like sequential ones.
 Every method takes and returns JSON text, so crossing the JavaScript boundary costs one
 string each way and no proxy objects leak.
 """
@@ -11,10 +13,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..config import GameConfig
 from ..errors import FlitError, ReplayError
 from ..game import Game
-from ..move import Move
+from ..games import DEFAULT_GAME, GameDef, get_game
 from ..replay import Replay
 from ..session import Answer, AnswerKind, Turn
 from ..tournament.leaderboard import GameRecord, leaderboard
@@ -24,11 +25,12 @@ def _dumps(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"))
 
 
-def answer_from_dict(data: Any) -> Answer:
+def answer_from_dict(data: Any, definition: GameDef) -> Answer:
     """The :class:`Answer` a worker (or a human's click) reported, as sent by the page.
 
-    ``{"kind": "move", "move": "x0 y0 x1 y1" | None, "detail": ..., "ms": ...}``; kinds are
-    :class:`AnswerKind` values. Anything malformed is an unreadable answer, never a crash.
+    ``{"kind": "move", "move": text | None, "detail": ..., "ms": ...}``: kinds are
+    :class:`AnswerKind` values, moves the game's text form. Anything malformed is an
+    unreadable answer, never a crash.
     """
     ms = data.get("ms") if isinstance(data, dict) else None
     if not isinstance(ms, (int, float)) or isinstance(ms, bool):
@@ -36,19 +38,19 @@ def answer_from_dict(data: Any) -> Answer:
     try:
         kind = AnswerKind(data["kind"])
         text = data.get("move")
-        move = Move.parse(str(text)) if kind is AnswerKind.MOVE and text is not None else None
+        move = definition.parse_move(str(text)) if kind is AnswerKind.MOVE and text is not None else None
     except (KeyError, TypeError, ValueError) as error:
         return Answer.unreadable(f"malformed answer from the bot's worker: {error}", ms)
     return Answer(kind, move, str(data.get("detail") or ""), ms)
 
 
-def turn_to_dict(turn: Turn) -> dict[str, Any]:
+def turn_to_dict(turn: Turn, definition: GameDef) -> dict[str, Any]:
     """A turn as the page draws it (the same fields as a replay's turn, always present)."""
     return {
         "index": turn.index,
         "player": turn.player,
         "kind": turn.kind.value,
-        "move": None if turn.move is None else str(turn.move),
+        "move": None if turn.move is None else definition.format_move(turn.move),
         "detail": turn.detail,
         "ms": turn.elapsed_ms,
         "changes": [list(change) for change in turn.changes],
@@ -56,67 +58,80 @@ def turn_to_dict(turn: Turn) -> dict[str, Any]:
 
 
 def replay_to_page(replay: Replay) -> dict[str, Any]:
-    """What the page needs to show a finished replay: its header, turns and result."""
+    """What the page needs to show a finished replay: its game, header, turns and result."""
+    definition = replay.definition
     return {
+        "game": definition.name,
         "config": replay.config.to_dict(),
+        "limit": definition.max_steps(replay.config),
         "seed": replay.seed,
         "names": replay.names,
         "setup": [list(change) for change in replay.setup],
-        "turns": [turn_to_dict(turn) for turn in replay.turns],
+        "turns": [turn_to_dict(turn, definition) for turn in replay.turns],
         "result": None if replay.result is None else replay.result.to_dict(),
         "stats": {str(p): stats.to_dict() for p, stats in replay.stats.items()},
     }
 
 
 class PageReferee:
-    """One game in the page. Built from ``{"config": {...}, "seed": n, "names": [...]}``."""
+    """One game in the page. Built from ``{"game": name, "config": {...}, "seed": n, "names": [...]}``."""
 
     def __init__(self, settings: str) -> None:
         """Set up the game (raises :class:`~flit_core.errors.FlitError` for bad settings)."""
         data = json.loads(settings)
-        self.config = GameConfig.from_dict(data["config"])
+        self.definition = get_game(data.get("game", DEFAULT_GAME))
+        self.config = self.definition.config_from_dict(data["config"])
         self.game = Game(self.config, int(data["seed"]))
         self.names = [str(name) for name in data["names"]]
         if len(self.names) != self.config.players:
             raise FlitError(f"{self.config.players} players need {self.config.players} names")
 
     def setup(self) -> str:
-        """The starting pieces ``[[x, y, colour], ...]``."""
-        return _dumps([list(change) for change in self.game.setup])
+        """The start: ``{"setup": changes, "movers": [...], "limit": most steps or null}``."""
+        return _dumps(
+            {
+                "setup": [list(change) for change in self.game.setup],
+                "movers": list(self.game.movers),
+                "limit": self.definition.max_steps(self.config),
+            }
+        )
 
-    def request(self) -> str:
-        """The next move request ``{"player", "turn", "limit", "first"}``, or ``null``."""
-        request = self.game.request()
-        if request is None:
-            return "null"
-        return _dumps({
-            "player": request.player,
-            "turn": request.turn,
-            "limit": request.time_limit_ms,
-            "first": request.first,
-        })
+    def requests(self) -> str:
+        """This step's move requests ``[{"player", "turn", "limit", "first"}]``: one per
+        mover still in the game (none when every mover is out)."""
+        return _dumps(
+            [
+                {"player": request.player, "turn": request.turn, "limit": request.time_limit_ms, "first": request.first}
+                for request in self.game.requests()
+            ]
+        )
 
-    def submit(self, answer: str) -> str:
-        """Play the turn with the bot's answer (``null`` when :meth:`request` gave null).
+    def submit_all(self, answers: str) -> str:
+        """Play the step with the answers to :meth:`requests` (``{"player": answer}``).
 
-        Returns the turn (see :func:`turn_to_dict`) with ``stats`` (per seat),
+        Returns ``{"turns": [...]}`` (see :func:`turn_to_dict`, one per mover, the step's
+        changes on the last) with ``stats`` (per seat), ``movers`` (of the next step),
         ``over`` and, once over, ``result``.
         """
-        data = json.loads(answer)
-        turn = self.game.submit(None if data is None else answer_from_dict(data))
-        record = turn_to_dict(turn)
-        record["stats"] = self._stats()
-        record["over"] = self.game.over
+        given = json.loads(answers)
+        turns = self.game.submit_all(
+            {int(player): answer_from_dict(data, self.definition) for player, data in given.items()}
+        )
         result = self.game.result
-        record["result"] = None if result is None else result.to_dict()
-        return _dumps(record)
+        return _dumps(
+            {
+                "turns": [turn_to_dict(turn, self.definition) for turn in turns],
+                "stats": self._stats(),
+                "movers": [] if result is not None else list(self.game.movers),
+                "over": result is not None,
+                "result": None if result is None else result.to_dict(),
+            }
+        )
 
-    def legal_destinations(self, player: int, x: int, y: int) -> str:
-        """Where the piece of ``player`` at ``(x, y)`` may go now (for a human seat)."""
-        position = self.game.position()
-        if position[x, y] != player:
-            return "[]"
-        return _dumps([list(square) for square in position.legal_destinations(player, (x, y))])
+    def legal_moves(self, player: int) -> str:
+        """The legal moves of ``player`` now, as texts (for a human seat's clicks)."""
+        definition = self.definition
+        return _dumps([definition.format_move(move) for move in definition.legal_moves(self.game.position(), player)])
 
     def replay(self, meta: str) -> str:
         """The game's replay file text, the same JSON the native referee writes."""
@@ -130,10 +145,10 @@ class PageReferee:
         return {str(p): self.game.stats(p).to_dict() for p in range(1, self.game.players + 1)}
 
 
-def check_config(config: str) -> str:
+def check_config(game: str, config: str) -> str:
     """Validate settings from the page's form: ``{"ok": config}`` or ``{"error": message}``."""
     try:
-        return _dumps({"ok": GameConfig.from_dict(json.loads(config)).to_dict()})
+        return _dumps({"ok": get_game(game).config_from_dict(json.loads(config)).to_dict()})
     except (FlitError, TypeError) as error:
         return _dumps({"error": str(error)})
 
@@ -153,10 +168,12 @@ def tournament_game(seed: int, index: int, players: int) -> str:
     (``order[seat - 1]`` is the entrant in that seat), so in every ``players`` games each
     entrant plays each seat once: two bots alternate.
     """
-    return _dumps({
-        "seed": (seed + index) % 2**64,
-        "order": [(seat + index) % players for seat in range(players)],
-    })
+    return _dumps(
+        {
+            "seed": (seed + index) % 2**64,
+            "order": [(seat + index) % players for seat in range(players)],
+        }
+    )
 
 
 def standings(records: str, entrants: str) -> str:

@@ -1,4 +1,5 @@
-"""``flit-arena serve``'s HTTP server: the page, its vendored runtime, and the Python bundle.
+"""``flit-arena serve``'s HTTP server: the page, its vendored runtime, the Python bundle, and
+each game's page modules (``/games/NAME/board.js``, from the game's own folder).
 
 Cross-origin isolation (``Cross-Origin-Opener-Policy`` + ``Cross-Origin-Embedder-Policy``)
 gives the page ``SharedArrayBuffer``, which lets it interrupt a runaway bot and keep its
@@ -15,7 +16,7 @@ import urllib.parse
 from pathlib import Path
 from typing import Any, Self
 
-from .assets import WEB_DIR, bundle_json, check_assets
+from .assets import WEB_DIR, bundle_json, check_assets, game_file
 
 #: Content types the standard table may lack or get wrong.
 CONTENT_TYPES = {
@@ -42,7 +43,7 @@ class ArenaHandler(http.server.BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
 
     def do_GET(self) -> None:
-        """Send a file of web/, or the generated ``/bundle.json``."""
+        """Send a file of web/, a game's page module, or the generated ``/bundle.json``."""
         self._respond(send_body=True)
 
     def do_HEAD(self) -> None:
@@ -68,6 +69,9 @@ class ArenaHandler(http.server.BaseHTTPRequestHandler):
             relative = "index.html"
         if relative.startswith("..") or relative.split("/", 1)[0] in PRIVATE:
             return None
+        parts = relative.split("/")
+        if len(parts) == 3 and parts[0] == "games":
+            return game_file(parts[1], parts[2])
         file = (self.server.web_dir / relative).resolve()
         if not file.is_relative_to(self.server.web_dir) or not file.is_file():
             return None
@@ -99,7 +103,9 @@ class ArenaHTTPServer(http.server.ThreadingHTTPServer):
 
     daemon_threads = True
 
-    def __init__(self, host: str = "127.0.0.1", port: int = 8000, *, isolated: bool = True, verbose: bool = False) -> None:
+    def __init__(
+        self, host: str = "127.0.0.1", port: int = 8000, *, isolated: bool = True, verbose: bool = False
+    ) -> None:
         """Bind to ``host:port`` (port 0 picks a free one)."""
         check_assets()
         self.web_dir = WEB_DIR.resolve()

@@ -1,8 +1,9 @@
 """Share links of the arena page, made natively (the page's js/share.js reads them).
 
 A link's ``#s=`` fragment is the set-up as JSON, raw-deflated and base64url-encoded:
-``{"preset", "config", "seed", "seats": [{"kind": "example" | "code" | "human",
-"name", "source"}], "autoplay": null | "play" | "fast"}``.
+``{"game", "preset", "config", "seed", "seats": [{"kind": "example" | "code" | "human",
+"name", "source"}], "autoplay": null | "play" | "fast"}``; the link's ``?game=NAME``
+names the game too, so a page opens on the right game before it reads the fragment.
 """
 
 from __future__ import annotations
@@ -10,12 +11,14 @@ from __future__ import annotations
 import base64
 import json
 import os
+import urllib.parse
 import zlib
 from collections.abc import Sequence
 from typing import Any
 
 from ..bot.program import BotProgram
-from ..config import PRESETS, GameConfig
+from ..config import BaseConfig
+from ..games import get_game
 
 
 def code_seat(name: str, source: str) -> dict[str, str]:
@@ -40,11 +43,24 @@ def file_seats(paths: Sequence[str | os.PathLike[str] | None]) -> list[dict[str,
 
 
 def setup_dict(
-    config: GameConfig, seed: int, seats: Sequence[dict[str, Any]], autoplay: str | None = None
+    config: BaseConfig, seed: int, seats: Sequence[dict[str, Any]], autoplay: str | None = None
 ) -> dict[str, Any]:
-    """The set-up a share link carries."""
-    preset = next((name for name, preset in PRESETS.items() if preset == config), "custom")
-    return {"preset": preset, "config": config.to_dict(), "seed": seed, "seats": list(seats), "autoplay": autoplay}
+    """The set-up a share link carries (for ``config``'s game)."""
+    presets = get_game(config.game).presets
+    preset = next((name for name, preset in presets.items() if preset == config), "custom")
+    return {
+        "game": config.game,
+        "preset": preset,
+        "config": config.to_dict(),
+        "seed": seed,
+        "seats": list(seats),
+        "autoplay": autoplay,
+    }
+
+
+def share_link(setup: dict[str, Any]) -> str:
+    """The page-relative link for ``setup``: ``?game=NAME#s=...`` (see :func:`setup_dict`)."""
+    return "?" + urllib.parse.urlencode({"game": setup["game"]}) + share_fragment(setup)
 
 
 def share_fragment(setup: dict[str, Any]) -> str:

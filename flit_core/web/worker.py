@@ -1,9 +1,11 @@
 """A bot inside its browser worker: keeps its own board from updates and answers requests.
 
 The worker's JavaScript boots Pyodide, then drives one :class:`WorkerBot` per game. Like a
-bot program behind the text protocol, the bot is sent the starting pieces and every turn's
-changes, never the whole board; each request builds the same :class:`BotView` the
-in-process runner gives, so a bot plays identically in both places.
+bot program behind its game's wire protocol, the bot is sent the setup and every step's
+changes, never the whole board: it keeps the game's display board
+(:meth:`~flit_core.games.interface.GameDef.board`) and each request builds the same view
+the in-process runner gives (:meth:`~flit_core.games.interface.GameDef.bot_view`), so a
+bot plays identically in both places, whatever the game.
 """
 
 from __future__ import annotations
@@ -13,19 +15,16 @@ import linecache
 import time
 from typing import Any
 
-from ..board import Position
 from ..bot.program import BotLoadError, BotProgram, MoveFunction, call_bot
-from ..bot.view import BotView
-from ..config import GameConfig
-from ..move import EMPTY
+from ..games import GameDef, get_game
 from ..session import Answer
 
 
-def answer_to_dict(answer: Answer) -> dict[str, Any]:
+def answer_to_dict(answer: Answer, definition: GameDef) -> dict[str, Any]:
     """The JSON-ready form :func:`flit_core.web.page.answer_from_dict` reads back."""
     return {
         "kind": answer.kind.value,
-        "move": None if answer.move is None else str(answer.move),
+        "move": None if answer.move is None else definition.format_move(answer.move),
         "detail": answer.detail,
         "ms": answer.elapsed_ms,
     }
@@ -34,13 +33,13 @@ def answer_to_dict(answer: Answer) -> dict[str, Any]:
 class WorkerBot:
     """One bot for one game: its fresh program state and its copy of the board."""
 
-    def __init__(self, source: str, name: str, me: int, config: str) -> None:
-        """Load the bot's source afresh; a load error is kept in :attr:`load_error`."""
+    def __init__(self, source: str, name: str, me: int, game: str, config: str) -> None:
+        """Load the bot's source afresh for a game of ``game`` with the ``config`` dict (JSON);
+        a load error is kept in :attr:`load_error`."""
         self.me = me
-        self.config = GameConfig.from_dict(json.loads(config))
-        size = self.config.size
-        self._size = size
-        self._cells = [EMPTY] * (size * size)
+        self.definition = get_game(game)
+        self.config = self.definition.config_from_dict(json.loads(config))
+        self._board = self.definition.board(self.config, [])
         self.load_error = ""
         self._move: MoveFunction | None = None
         filename = f"{name}.py"
@@ -51,15 +50,23 @@ class WorkerBot:
         except BotLoadError as error:
             self.load_error = str(error)
 
-    def update(self, changes: str) -> None:
-        """Apply ``[[x, y, colour], ...]`` updates to the bot's board."""
-        cells, size = self._cells, self._size
-        for x, y, colour in json.loads(changes):
-            cells[y * size + x] = colour
+    def load_history(self, history: str) -> None:
+        """Rebuild the board from ``{"setup": changes, "steps": [changes, ...]}`` (at the start
+        of a game, or a fresh worker joining one in progress)."""
+        data = json.loads(history)
+        self._board = self.definition.board(self.config, [tuple(change) for change in data["setup"]])
+        self._apply(data["steps"])
 
-    def load_board(self, cells: str) -> None:
-        """Replace the whole board (a fresh worker joining a game in progress)."""
-        self._cells = list(json.loads(cells))
+    def update(self, steps: str) -> None:
+        """Apply the changes of the steps since the last request (``[[change, ...], ...]``)."""
+        self._apply(json.loads(steps))
+
+    def _apply(self, steps: list[list[Any]]) -> None:
+        # The page's referee made these changes: as tuples they are the game's own again
+        # (the page's Python is trusted; a replay file would be read with change_from_json).
+        apply = self._board.apply
+        for changes in steps:
+            apply([tuple(change) for change in changes])
 
     def answer(self, turn: int, limit_ms: float) -> str:
         """Ask the bot for its move: the :class:`Answer` as JSON.
@@ -67,8 +74,9 @@ class WorkerBot:
         A ``KeyboardInterrupt`` (the page interrupting a bot past its deadline) is not
         caught here: the worker reports it as an interrupted request.
         """
+        definition = self.definition
         if self._move is None:
-            return json.dumps(answer_to_dict(Answer.crash(self.load_error)))
-        board = Position._adopt(self._size, self._cells.copy())
-        view = BotView(self.me, self.config, turn, board, limit_ms)
-        return json.dumps(answer_to_dict(call_bot(self._move, view, time.perf_counter)))
+            return json.dumps(answer_to_dict(Answer.crash(self.load_error), definition))
+        view = definition.bot_view(self.config, self.me, turn, self._board.snapshot(), limit_ms)
+        answer = call_bot(self._move, view, time.perf_counter, definition.read_answer)
+        return json.dumps(answer_to_dict(answer, definition))

@@ -11,7 +11,7 @@ from flit_core import GameConfig, Replay, Turn, TurnKind
 
 BOTS = Path(__file__).resolve().parent
 ROOT = BOTS.parent.parent
-EXAMPLES = ROOT / "examples"
+EXAMPLES = ROOT / "flit_core" / "games" / "flit" / "bots"
 PYTHON = sys.executable
 
 #: The fastest honest bot: keeps its board and answers a legal move at once.

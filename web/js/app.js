@@ -1,19 +1,21 @@
-// The Flit Arena page: settings, seats, the board and the controls. The rules run in the
-// page's Python (flit_core, via PyScript); every bot runs in its own worker.
+// The Flit Arena page: a game picker, settings, seats, the board and the controls. The
+// rules run in the page's Python (flit_core, via PyScript), for whichever game of the
+// registry is picked; the board, its drawing and human input are the game's own page
+// modules (game.js); every bot runs in its own worker.
 "use strict";
 
 import {env, loadBundle} from "./env.js";
 import {giveSources, pythonReady} from "./python.js";
+import {gameChoices, loadGame} from "./game.js";
 import {WorkerPool} from "./workers.js";
 import {Match, HUMAN} from "./match.js";
 import {GameRecord} from "./record.js";
-import {BoardView} from "./board.js";
 import {drawChart} from "./chart.js";
-import {renderPanels} from "./panels.js";
+import {renderPanels, escapeHTML} from "./panels.js";
 import {encodeShare, decodeShare} from "./share.js";
 import {installMemoryIndexedDB} from "./memory-idb.js";
-import {PRESETS, configFromForm, showConfig, randomSeed, readSeed} from "./settings.js";
-import {SeatList, COLOUR_NAMES} from "./seats.js";
+import {useGameSettings, presetConfig, configFromForm, showConfig, randomSeed, readSeed} from "./settings.js";
+import {SeatList} from "./seats.js";
 import {Editor} from "./editor.js";
 import {loadContestants} from "./answers.js";
 import {QuickTournament, entrantsOf, renderLeaderboard} from "./tournament.js";
@@ -29,6 +31,8 @@ const timing = {};
 
 const state = {
     bundle: null,
+    game: null,           // the picked game (game.js): assets, examples, page modules
+    view: null,           // its BoardView on the page's canvas
     py: null,
     pool: null,
     match: null,          // the live game, if any
@@ -60,8 +64,7 @@ function statusLine() {
     const bots = body.dataset.bots === "ready" ? `${wanted} bot${wanted === 1 ? "" : "s"} ready` : `bots ${loaded}/${wanted} ready`;
     const stop = env.isolated ? "runaway bots are interrupted" : "runaway bots' workers are restarted (page not isolated)";
     const human = state.match && state.match.human;
-    const hint = human ? ` · ${COLOUR_NAMES[human.player]}'s move: ${human.selected
-        ? "click a ringed square (or another of your pieces)" : "click one of your pieces"}` : "";
+    const hint = human ? ` · ${state.game.seatName(human.player)}'s move: ${human.hint}` : "";
     setStatus(`${python} · ${bots} · ${stop}${hint}`);
 }
 
@@ -70,7 +73,7 @@ function statusLine() {
 function renderSeats() {
     state.seats.render($("seats"), {
         onChoose: (index, value) => { state.seats.choose(index, value); renderSeats(); },
-        onEdit: index => state.editor.open(index, state.seats.seats[index]),
+        onEdit: index => state.editor.open(index, state.seats.seats[index], state.game),
     });
 }
 
@@ -87,7 +90,6 @@ function applyCode(index, source) {
 
 // -- drawing ----------------------------------------------------------------------------
 
-let board;
 let renderPending = false;
 
 function scheduleRender() {
@@ -102,31 +104,28 @@ function scheduleRender() {
 function render() {
     const record = state.record;
     if (!record) return;
-    const palette = state.bundle.palette;
+    const game = record.game;
     state.lastFrame = performance.now();
     const shown = Math.min(state.shown, record.length);
     const human = state.match && state.match.human && shown === record.length ? state.match.human : null;
-    board.mine = human ? human.player : null;
-    board.selected = human ? human.selected : null;
-    board.targets = human ? human.targets : [];
-    board.show(record.size, record.cellsAt(shown), record.highlightsAt(shown));
+    state.view.show(record.boardAt(shown), record.turnAt(shown), human);
     $("board").classList.toggle("human", Boolean(human));
     $("pass").hidden = !human;
     const scrubber = $("scrubber");
     scrubber.max = record.length;
     scrubber.value = shown;
-    $("turn-label").textContent = `turn ${shown} / ${record.config.turn_limit}`;
-    drawChart($("chart"), record, record.config.players, palette.colours, shown);
+    $("turn-label").textContent = record.limit ? `turn ${shown} / ${record.limit}` : `turn ${shown}`;
+    drawChart($("chart"), record, record.config.players, game.colours, shown, game.assets.score);
     const match = state.match;
-    const toMove = record.result ? null : (record.length % record.config.players) + 1;
     renderPanels($("panels"), {
         seats: record.names.map((name, i) => (match ? state.seatsInGame[i] : {kind: "replay", name})),
         names: record.names,
-        colours: palette.colours,
-        counts: record.counts[shown],
+        colours: game.colours,
+        scores: record.scores[shown],
+        score: game.assets.score,
         stats: record.stats,
         bots: match ? match.bots : null,
-        toMove: shown === record.length ? toMove : null,
+        movers: shown === record.length && !record.result ? record.movers : [],
         human: human ? human.player : null,
     });
     renderBanner(record, shown);
@@ -144,28 +143,23 @@ function renderBanner(record, shown) {
         banner.hidden = true;
         return;
     }
-    const colours = state.bundle.palette.colours;
+    const game = record.game;
     const scores = Object.entries(result.scores).map(([seat, n]) =>
-        `<span style="color:${colours[seat]}">●</span> ${n}`).join(" &nbsp; ");
+        `<span style="color:${game.colours[seat]}">●</span> ${n}`).join(" &nbsp; ");
     const title = result.winner
-        ? `<strong style="color:${colours[result.winner]}">${COLOUR_NAMES[result.winner]} wins: ${escapeText(record.names[result.winner - 1])}</strong>`
+        ? `<strong style="color:${game.colours[result.winner]}">${escapeHTML(game.seatName(result.winner))} wins: ${escapeHTML(record.names[result.winner - 1])}</strong>`
         : "<strong>A tie: nobody wins</strong>";
     const why = result.detail ? result.detail[0].toUpperCase() + result.detail.slice(1) : result.reason;
-    banner.innerHTML = `${title}<div>${scores}</div><div class="why" data-reason="${result.reason}">${escapeText(why)}.</div>`;
+    banner.innerHTML = `${title}<div>${scores}</div><div class="why" data-reason="${escapeHTML(result.reason)}">${escapeHTML(why)}.</div>`;
     banner.hidden = false;
-}
-
-function escapeText(text) {
-    const div = document.createElement("div");
-    div.textContent = text;
-    return div.innerHTML;
 }
 
 // -- playing ----------------------------------------------------------------------------
 
-function onTurn() {
+/** A step was played (its turn records added to the record). */
+function onStep(turns) {
     const record = state.record;
-    if (state.shown === record.length - 1) state.shown = record.length;
+    if (state.shown === record.length - turns.length) state.shown = record.length;
     if (state.match && state.match.over) {
         state.playing = false;
         body.dataset.game = "over";
@@ -243,7 +237,7 @@ function showError(text) {
  */
 async function newGame({autoplay = null, config = configFromForm(), seed = null, seats = null} = {}) {
     pause();
-    const checked = JSON.parse(state.py.check_config(JSON.stringify(config)));
+    const checked = JSON.parse(state.py.check_config(state.game.name, JSON.stringify(config)));
     if (checked.error) {
         showError(`Settings: ${checked.error}`);
         return;
@@ -260,8 +254,8 @@ async function newGame({autoplay = null, config = configFromForm(), seed = null,
     };
     let match;
     try {
-        match = new Match(state.py, state.pool, settings, {
-            onTurn, onHuman: scheduleRender, onSeatChange: scheduleRender,
+        match = new Match(state.py, state.pool, state.game, settings, {
+            onStep, onHuman: scheduleRender, onSeatChange: scheduleRender,
         });
         state.match = match;
         match.ready = match.prepare();
@@ -296,7 +290,7 @@ async function runTournament() {
     if (state.tournament && body.dataset.tournament === "running") return;
     const games = Number($("t-games").value);
     const config = configFromForm();
-    const checked = JSON.parse(state.py.check_config(JSON.stringify(config)));
+    const checked = JSON.parse(state.py.check_config(state.game.name, JSON.stringify(config)));
     if (checked.error) {
         showError(`Settings: ${checked.error}`);
         return;
@@ -330,7 +324,7 @@ function stopTournament() {
 
 function showTournament(tournament) {
     const running = body.dataset.tournament === "running";
-    renderLeaderboard($("t-board"), tournament.standings);
+    renderLeaderboard($("t-board"), tournament.standings, state.game.assets.score);
     body.dataset.tournamentPlayed = String(tournament.played);
     $("t-run").disabled = running;
     $("t-stop").disabled = !running;
@@ -346,12 +340,18 @@ async function openReplayFile(file) {
         showError(`This replay cannot be opened: ${opened.error}`);
         return;
     }
+    const view = opened.ok;
+    if (!state.bundle.games[view.game]) {
+        showError(`This replay is of ${view.game}, which this page does not have.`);
+        return;
+    }
     showError("");
     pause();
     if (state.match) state.match.close();
     state.match = null;
-    const view = opened.ok;
-    const record = new GameRecord(view.config, view.names, view.setup);
+    state.record = null;
+    if (view.game !== state.game.name) await useGame(view.game);
+    const record = new GameRecord(state.game, view.config, view.names, {setup: view.setup, limit: view.limit});
     for (const turn of view.turns) record.add(turn);
     record.result = view.result;
     record.stats = view.stats;
@@ -377,7 +377,7 @@ function download() {
     const seed = state.match ? state.match.settings.seed : state.replaySeed;
     const link = document.createElement("a");
     link.href = URL.createObjectURL(new Blob([text], {type: "application/json"}));
-    link.download = `flit-replay-seed-${seed}.json`;
+    link.download = `${state.game.name}-replay-seed-${seed}.json`;
     link.click();
     setTimeout(() => URL.revokeObjectURL(link.href), 10000);
 }
@@ -386,6 +386,7 @@ function download() {
 
 function currentSetup() {
     return {
+        game: state.game.name,
         preset: $("preset").value,
         config: configFromForm(),
         seed: readSeed(),
@@ -393,8 +394,15 @@ function currentSetup() {
     };
 }
 
+/** The page's address for the current game (?game=NAME, other parameters kept), without a fragment. */
+function gameAddress() {
+    const params = new URLSearchParams(location.search);
+    params.set("game", state.game.name);
+    return `${location.origin}${location.pathname}?${params}`;
+}
+
 async function share() {
-    const link = location.href.split("#")[0] + (await encodeShare(currentSetup()));
+    const link = gameAddress() + (await encodeShare(currentSetup()));
     history.replaceState(null, "", link);
     try {
         await navigator.clipboard.writeText(link);
@@ -405,7 +413,7 @@ async function share() {
 }
 
 function applySetup(setup) {
-    showConfig(setup.preset in PRESETS || setup.preset === "custom" ? setup.preset : "custom", setup.config);
+    showConfig(presetConfig(setup.preset) || setup.preset === "custom" ? setup.preset : "custom", setup.config);
     $("seed").value = setup.seed;
     state.seats.restore(setup.seats);
 }
@@ -429,6 +437,45 @@ async function loadAnswers() {
     }
 }
 
+// -- the game picker --------------------------------------------------------------------
+
+/**
+ * Make `name` the page's game: its settings form, seats, board view, rules line and score
+ * labels (the live game, if any, is the caller's to close first).
+ */
+async function useGame(name) {
+    const game = await loadGame(state.bundle, name);
+    state.game = game;
+    $("game").value = name;
+    const {assets} = game;
+    useGameSettings(assets);
+    showConfig(assets.preset, presetConfig(assets.preset));
+    state.seats = new SeatList(game);
+    fitSeats();
+    state.view = new game.BoardView($("board"), assets);
+    state.view.draw();
+    $("rules").textContent = assets.rules || "";
+    const score = assets.score;
+    $("chart-title").textContent = `${score[0].toUpperCase()}${score.slice(1)} over the turns`;
+    $("t-board").hidden = true;
+    body.dataset.gameName = name;
+}
+
+/** The picker chose another game: show it, with its address, and start a new game of it. */
+async function switchGame(name) {
+    stopTournament();
+    pause();
+    if (state.match) state.match.close();
+    state.match = null;
+    state.record = null;
+    state.replayText = null;
+    showError("");
+    await useGame(name);
+    // A snippet's sandboxed frame has no address of its own to change.
+    if (!env.embedded) history.replaceState(null, "", gameAddress());
+    if (state.py) await newGame();
+}
+
 // -- start-up ---------------------------------------------------------------------------
 
 function wire() {
@@ -442,15 +489,19 @@ function wire() {
         scheduleRender();
     });
     $("board").addEventListener("click", event => {
-        const square = board.squareAt(event);
-        if (square && state.match && state.match.human && state.shown === state.record.length) state.match.click(square);
+        const place = state.view && state.view.squareAt(event);
+        if (place && state.match && state.match.human && state.shown === state.record.length) state.match.click(place);
     });
+    // The page redraws the board when the canvas changes size or moves to another screen.
+    new ResizeObserver(() => state.view && state.view.draw()).observe($("board"));
+    matchMedia("(resolution: 1dppx)").addEventListener?.("change", () => state.view && state.view.draw());
+    $("game").addEventListener("change", () => switchGame($("game").value).catch(error => showError(String(error.message || error))));
     $("preset").addEventListener("change", () => {
         const preset = $("preset").value;
-        showConfig(preset, preset === "custom" ? configFromForm() : PRESETS[preset]);
+        showConfig(preset, preset === "custom" ? configFromForm() : presetConfig(preset));
         fitSeats();
     });
-    $("c-players").addEventListener("change", fitSeats);
+    $("custom").addEventListener("change", event => { if (event.target.id === "c-players") fitSeats(); });
     $("dice").addEventListener("click", () => { $("seed").value = randomSeed(); });
     $("new-game").addEventListener("click", () => newGame());
     $("share").addEventListener("click", share);
@@ -472,30 +523,38 @@ function wire() {
     });
 }
 
+/** The game the page opens on: the share link's, else ?game=NAME, else the bundle's default. */
+function firstGame(setup) {
+    const wanted = (setup && setup.game) || new URLSearchParams(location.search).get("game");
+    if (!wanted) return state.bundle.default;
+    if (state.bundle.games[wanted]) return wanted;
+    showError(`This page has no game called "${wanted}": showing ${state.bundle.default}.`);
+    return state.bundle.default;
+}
+
 async function start() {
     // Before PyScript starts (the snippet loads it after this module).
     if (env.embedded) installMemoryIndexedDB();
     wire();
-    showConfig("trial", PRESETS.trial);
     setStatus("Loading the rules and the bots…");
     state.bundle = await loadBundle();
-    giveSources(state.bundle.modules);
-    state.seats = new SeatList(state.bundle.examples, state.bundle.palette.colours);
+    giveSources(state.bundle);
+    $("game").innerHTML = gameChoices(state.bundle).map(([name, title]) =>
+        `<option value="${escapeHTML(name)}">${escapeHTML(title)}</option>`).join("");
     state.editor = new Editor(applyCode);
-    board = new BoardView($("board"), state.bundle.palette);
-    board.draw();
     let setup = null;
     try {
         setup = await decodeShare(location.hash);
     } catch (error) {
         showError(`This share link is damaged: ${error.message || error}`);
     }
+    await useGame(firstGame(setup));
     if (setup) applySetup(setup);
     else $("seed").value = randomSeed();
     fitSeats();
     // Boot the bots' interpreters while the page's own one loads: the cores are shared,
     // but each boot waits on downloads and compiles a good part of the time.
-    state.pool = new WorkerPool(state.bundle.modules, {snapshots: env.snapshots});
+    state.pool = new WorkerPool({modules: state.bundle.modules, packages: state.bundle.packages}, {snapshots: env.snapshots});
     state.pool.warm(state.seats.seats.filter(seat => seat.kind !== HUMAN).length);
     body.dataset.ui = "ready";
     timing.ui = performance.now();

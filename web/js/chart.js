@@ -1,7 +1,8 @@
-// A small chart of every bot's pieces over the turns, with the shown turn marked.
+// A small chart of every bot's score (Flit: pieces) over the turns, with the shown turn marked.
 "use strict";
 
-export function drawChart(canvas, record, players, colours, shown) {
+/** colours: by seat number; scoreName: what a score counts (the game's score_name). */
+export function drawChart(canvas, record, players, colours, shown, scoreName) {
     const ratio = window.devicePixelRatio || 1;
     const width = Math.max(1, Math.round(canvas.clientWidth * ratio));
     const height = Math.max(1, Math.round(canvas.clientHeight * ratio));
@@ -12,8 +13,8 @@ export function drawChart(canvas, record, players, colours, shown) {
     const ctx = canvas.getContext("2d");
     ctx.clearRect(0, 0, width, height);
     if (!record) return;
-    const counts = record.counts;
-    const total = Math.max(record.config.turn_limit, counts.length - 1, 1);
+    const counts = record.scores;
+    const total = Math.max(record.limit || 0, counts.length - 1, 1);
     let top = 4;
     for (const row of counts) for (let p = 1; p <= players; p += 1) top = Math.max(top, row[p]);
     const pad = 6 * ratio;
@@ -34,7 +35,7 @@ export function drawChart(canvas, record, players, colours, shown) {
     }
     ctx.fillStyle = "#6b6f78";
     ctx.font = `${10 * ratio}px system-ui, sans-serif`;
-    ctx.fillText(`${top} pieces`, pad, pad + 8 * ratio);
+    ctx.fillText(`${top} ${scoreName}`, pad, pad + 8 * ratio);
     ctx.strokeStyle = "rgba(0,0,0,.35)";
     ctx.lineWidth = ratio;
     ctx.beginPath();

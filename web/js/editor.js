@@ -1,20 +1,6 @@
 // The in-page Python editor for a seat's bot: a plain textarea (Tab indents by 4 spaces).
 "use strict";
 
-import {COLOUR_NAMES} from "./seats.js";
-
-const STARTER = `from flit_core import Move
-
-
-def move(view):
-    """Return a Move (origin, destination) or None for no move."""
-    for origin in view.my_pieces():
-        destinations = view.legal_destinations(origin)
-        if destinations:
-            return Move.between(origin, destinations[0])
-    return None
-`;
-
 export class Editor {
     /** onApply(seatIndex, source) runs when the user applies the code. */
     constructor(onApply) {
@@ -28,10 +14,11 @@ export class Editor {
         document.getElementById("editor-close").addEventListener("click", () => this.close());
     }
 
-    open(index, seat) {
+    /** Edit seat `index`'s code; a seat without code starts from the game's starter bot. */
+    open(index, seat, game) {
         this.index = index;
-        document.getElementById("editor-title").textContent = `Seat ${index + 1} (${COLOUR_NAMES[index + 1]}): your bot`;
-        this.code.value = seat.source || STARTER;
+        document.getElementById("editor-title").textContent = `Seat ${index + 1} (${game.seatName(index + 1)}): your bot`;
+        this.code.value = seat.source || game.assets.starter || Object.values(game.examples)[0];
         this.box.hidden = false;
         this.code.focus();
         this.box.scrollIntoView({behavior: "smooth", block: "nearest"});

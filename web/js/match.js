@@ -1,5 +1,6 @@
-// One game in the page: the Python referee (flit_core.Game, through request/submit) asks
-// each seat for its move (a bot worker under the deadline, or a human's clicks).
+// One game in the page: the Python referee (flit_core.Game, through requests/submit_all)
+// asks every mover of a step for its move at once (each bot in its own worker under the
+// deadline; a human through the game's HumanInput) and plays their answers together.
 "use strict";
 
 import {BotSeat} from "./workers.js";
@@ -9,19 +10,21 @@ export const HUMAN = "human";
 
 export class Match {
     /**
-     * settings: {config, seed, seats: [{kind: "bot" | "human", name, source}]};
-     * hooks: {onTurn(turn), onHuman(state | null), onSeatChange()}.
+     * game: the loaded game (game.js); settings: {config, seed, seats: [{kind: "bot" |
+     * "human", name, source}]}; hooks: {onStep(turns), onHuman(input | null), onSeatChange()}.
      */
-    constructor(py, pool, settings, hooks) {
+    constructor(py, pool, game, settings, hooks) {
         this.py = py;
         this.pool = pool;
+        this.game = game;
         this.settings = settings;
         this.hooks = hooks;
         this.referee = null;
         this.record = null;
         this.bots = [];
-        this.pending = [];
-        this.human = null;
+        this.pending = [];           // per seat: the steps' changes it has not been sent yet
+        this.human = null;           // the game's HumanInput while a human chooses
+        this.humanDone = null;
         this.over = false;
         this.busy = null;
     }
@@ -30,80 +33,77 @@ export class Match {
     async prepare() {
         const {config, seed, seats} = this.settings;
         const names = seats.map(seat => seat.name);
-        this.referee = this.py.new_referee(JSON.stringify({config, seed, names}));
-        this.record = new GameRecord(config, names, JSON.parse(this.referee.setup()));
+        this.referee = this.py.new_referee(JSON.stringify({game: this.game.name, config, seed, names}));
+        this.record = new GameRecord(this.game, config, names, JSON.parse(this.referee.setup()));
         this.pending = seats.map(() => []);
         this.bots = seats.map((seat, index) => seat.kind === HUMAN ? null
-            : new BotSeat(this.pool, {name: seat.name, source: seat.source}, index + 1, config));
+            : new BotSeat(this.pool, {name: seat.name, source: seat.source}, index + 1, this.game.name, config));
         for (const bot of this.bots) if (bot) bot.onChange = () => this.hooks.onSeatChange();
         this.pool.warm(this.bots.filter(Boolean).length);
-        const cells = this.record.cellList();
-        await Promise.all(this.bots.filter(Boolean).map(bot => bot.start(cells)));
+        const history = this.record.history();
+        await Promise.all(this.bots.filter(Boolean).map(bot => bot.start(history)));
     }
 
-    /** Play one turn slot; resolves with the turn record (or null if the game is over). */
+    /** Play one step; resolves with its last turn record (or null if the game is over). */
     playTurn() {
         if (this.over) return Promise.resolve(null);
-        if (!this.busy) this.busy = this._turn().finally(() => { this.busy = null; });
+        if (!this.busy) this.busy = this._step().finally(() => { this.busy = null; });
         return this.busy;
     }
 
-    async _turn() {
-        const request = JSON.parse(this.referee.request());
-        let answer = null;
-        if (request) {
+    async _step() {
+        const requests = JSON.parse(this.referee.requests());
+        const answers = {};
+        const history = () => this.record.history();
+        // The bots of a step think at the same time, each in its own worker.
+        const thinking = requests.filter(request => this.bots[request.player - 1]).map(async request => {
             const index = request.player - 1;
             const bot = this.bots[index];
-            if (bot) {
-                answer = await bot.ask(this.pending[index], this.record.cellList(), request.turn, request.limit);
-                // Let a runaway bot be stopped before anyone else thinks: its restart must
-                // not eat into the next bot's time on a shared CPU.
-                if (bot.recovering) await bot.recovering;
-            } else {
-                answer = await this._humanMove(request.player);
-            }
+            answers[request.player] = await bot.ask(this.pending[index], history, request.turn, request.limit);
             this.pending[index] = [];
-            if (!this.referee) return null;   // closed while the seat was thinking
+            // Let a runaway bot be stopped before anyone else thinks: its restart must
+            // not eat into the next bot's time on a shared CPU.
+            if (bot.recovering) await bot.recovering;
+        });
+        for (const request of requests) {
+            if (this.bots[request.player - 1]) continue;
+            answers[request.player] = await this._humanMove(request.player);
+            this.pending[request.player - 1] = [];
         }
-        const turn = JSON.parse(this.referee.submit(JSON.stringify(answer)));
-        this.record.add(turn);
-        for (const changes of this.pending) changes.push(...turn.changes);
-        this.record.stats = turn.stats;
-        if (turn.over) {
+        await Promise.all(thinking);
+        if (!this.referee) return null;   // closed while the seats were thinking
+        const step = JSON.parse(this.referee.submit_all(JSON.stringify(answers)));
+        for (const turn of step.turns) {
+            this.record.add(turn);
+            if (turn.changes.length) for (const updates of this.pending) updates.push(turn.changes);
+        }
+        this.record.stats = step.stats;
+        this.record.movers = step.movers;
+        if (step.over) {
             this.over = true;
-            this.record.result = turn.result;
+            this.record.result = step.result;
         }
-        this.hooks.onTurn(turn);
-        return turn;
+        this.hooks.onStep(step.turns);
+        return step.turns[step.turns.length - 1];
     }
 
     // -- a human seat -------------------------------------------------------------------
 
     _humanMove(player) {
+        const moves = JSON.parse(this.referee.legal_moves(player));
+        const started = performance.now();
         return new Promise(resolve => {
-            this.human = {player, started: performance.now(), selected: null, targets: [], resolve};
+            this.humanDone = move => resolve({kind: "move", move, detail: "", ms: performance.now() - started});
+            this.human = new this.game.HumanInput(player, moves, this.record.board, move => this._finishHuman(move));
             this.hooks.onHuman(this.human);
         });
     }
 
-    /** A click on square [x, y]: pick one of the human's pieces, or a ringed destination. */
-    click([x, y]) {
-        const human = this.human;
-        if (!human) return;
-        const size = this.record.size;
-        if (human.selected && human.targets.some(([tx, ty]) => tx === x && ty === y)) {
-            const [sx, sy] = human.selected;
-            this._finishHuman(`${sx} ${sy} ${x} ${y}`);
-            return;
-        }
-        if (this.record.cells[y * size + x] === human.player) {
-            human.selected = [x, y];
-            human.targets = JSON.parse(this.referee.legal_destinations(human.player, x, y));
-        } else {
-            human.selected = null;
-            human.targets = [];
-        }
-        this.hooks.onHuman(human);
+    /** A click on a place of the board (from the game's BoardView.squareAt). */
+    click(place) {
+        if (!this.human) return;
+        this.human.click(place);
+        if (this.human) this.hooks.onHuman(this.human);
     }
 
     /** The human makes no move this turn. */
@@ -112,10 +112,11 @@ export class Match {
     }
 
     _finishHuman(move) {
-        const {resolve, started} = this.human;
+        const done = this.humanDone;
         this.human = null;
+        this.humanDone = null;
         this.hooks.onHuman(null);
-        resolve({kind: "move", move, detail: "", ms: performance.now() - started});
+        done(move);
     }
 
     // -- the end --------------------------------------------------------------------------
@@ -136,7 +137,7 @@ export class Match {
         const human = this.human;
         if (this.referee) this.referee.destroy();
         this.referee = null;
-        // A turn waiting for a human's click ends (and, with no referee, plays nothing).
+        // A step waiting for a human's click ends (and, with no referee, plays nothing).
         if (human) this._finishHuman(null);
     }
 }

@@ -1,4 +1,4 @@
-// A panel per seat: pieces, moves, no-moves, invalid answers, errors, timeouts, frozen,
+// A panel per seat: score, moves, no-moves, invalid answers, errors, timeouts, frozen,
 // think times, the worker's recoveries, and the bot's last error and printed output.
 "use strict";
 
@@ -22,15 +22,17 @@ function seatState(seat, stats, bot, toMove, human) {
 }
 
 /**
- * Fill `container` with one panel per seat. `view`: {seats, names, colours, counts,
- * stats (per seat, from the referee; null before the first turn), bots, toMove, human}.
+ * Fill `container` with one panel per seat. `view`: {seats, names, colours (by seat),
+ * scores (by seat), score (what a score counts), stats (per seat, from the referee; null
+ * before the first turn), bots, movers (the seats to move), human}.
  */
 export function renderPanels(container, view) {
     const panels = view.seats.map((seat, index) => {
         const me = index + 1;
         const stats = view.stats ? view.stats[String(me)] : null;
         const bot = view.bots ? view.bots[index] : null;
-        const state = seatState(seat, stats, bot, view.toMove === me, view.human === me);
+        const toMove = view.movers.includes(me);
+        const state = seatState(seat, stats, bot, toMove, view.human === me);
         const rows = [
             ["moves", stats && stats.moves], ["no-moves", stats && stats.passes],
             ["invalid", stats && stats.invalid], ["errors", stats && stats.errors],
@@ -47,10 +49,10 @@ export function renderPanels(container, view) {
         const problem = (stats && stats.last_problem) || (bot && bot.loadError) || "";
         const output = bot && bot.output.length ? bot.output.join("\n") : "";
         return `<article class="panel" data-seat="${me}" data-status="${escapeHTML(state)}" style="--seat:${view.colours[me]}"
-                 ${view.toMove === me ? 'aria-current="true"' : ""}>
+                 ${toMove ? 'aria-current="true"' : ""}>
             <h3><span class="name" title="${escapeHTML(view.names[index])}">${me}. ${escapeHTML(view.names[index])}</span>
                 <span class="state ${escapeHTML(state)}">${escapeHTML(state)}</span></h3>
-            <div class="pieces" data-field="pieces">${view.counts ? view.counts[me] : "–"}</div>
+            <div class="score" data-field="score" title="${escapeHTML(view.score)}">${view.scores ? view.scores[me] : "–"}</div>
             <dl>${rows.map(([label, value]) =>
                 `<dt>${label}</dt><dd data-field="${label}">${value === null || value === undefined ? "–" : value}</dd>`).join("")}</dl>
             ${notes.map(note => `<div class="warn">${escapeHTML(note)}</div>`).join("")}

@@ -1,5 +1,5 @@
 // The bridge to the page's own Python (PyScript runs main.py): main.py asks for the
-// flit_core sources and then hands over its API.
+// flit_core sources and the games' packages, and then hands over its API.
 "use strict";
 
 let resolvePython;
@@ -9,10 +9,11 @@ const sourcesGiven = new Promise(resolve => { resolveSources = resolve; });
 export const pythonReady = new Promise(resolve => { resolvePython = resolve; });
 
 window.flitArena = Object.assign(window.flitArena || {}, {
-    modulesJSON: () => sourcesGiven,
+    sourcesJSON: () => sourcesGiven,
     pythonReady: api => resolvePython(api),
 });
 
-export function giveSources(modules) {
-    resolveSources(JSON.stringify(modules));
+/** Hand main.py the bundle's {modules: {path: source}, packages: {game: Python package}}. */
+export function giveSources({modules, packages}) {
+    resolveSources(JSON.stringify({modules, packages}));
 }

@@ -1,16 +1,16 @@
-// The seats: per player an example bot, a bot from a challenge's answers, your own code,
-// or a human. Seats are {kind: "example" | "code" | "human", name, source}.
+// The seats: per player one of the game's example bots, a bot from a challenge's answers,
+// your own code, or a human (when the game takes human input). Seats are
+// {kind: "example" | "code" | "human", name, source}.
 "use strict";
 
 import {HUMAN} from "./match.js";
 import {escapeHTML} from "./panels.js";
 
-export const COLOUR_NAMES = ["", "Red", "Blue", "Green", "Amber"];
-
 export class SeatList {
-    constructor(examples, colours) {
-        this.examples = examples;       // {name: source}
-        this.colours = colours;
+    /** game: the loaded game (game.js): its example bots, seat colours and names. */
+    constructor(game) {
+        this.game = game;
+        this.examples = game.examples;  // {name: source}
         this.seats = [];
         this.contestants = [];          // [{name, code}] from a challenge's answers
     }
@@ -57,11 +57,13 @@ export class SeatList {
         return this.seats.map(seat => seat.kind === "example" ? {kind: "example", name: seat.name} : seat);
     }
 
-    /** Seats read back from a share link. */
+    /** Seats read back from a share link (a human seat of a game without human input
+     * takes the first example bot). */
     restore(seats) {
+        const first = Object.keys(this.examples)[0];
         this.seats = seats.map(seat => seat.kind === "example" && this.examples[seat.name] !== undefined
             ? this.example(seat.name)
-            : seat.kind === HUMAN ? {kind: HUMAN, name: "human", source: ""}
+            : seat.kind === HUMAN ? (this.game.HumanInput ? {kind: HUMAN, name: "human", source: ""} : this.example(first))
             : {kind: "code", name: seat.name || "bot", source: seat.source || ""});
     }
 
@@ -73,11 +75,11 @@ export class SeatList {
                 `<option value="example:${escapeHTML(name)}">${escapeHTML(name)}</option>`);
             this.contestants.forEach((bot, i) => options.push(`<option value="answer:${i}">answer: ${escapeHTML(bot.name)}</option>`));
             options.push(`<option value="code">${seat.kind === "code" ? escapeHTML(seat.name) : "Your code…"}</option>`);
-            options.push(`<option value="${HUMAN}">Human (you click)</option>`);
+            if (this.game.HumanInput) options.push(`<option value="${HUMAN}">Human (you click)</option>`);
             const row = document.createElement("div");
             row.className = "seat";
             row.dataset.seat = index + 1;
-            row.innerHTML = `<span class="swatch" style="background:${this.colours[index + 1]}" title="${COLOUR_NAMES[index + 1]}"></span>
+            row.innerHTML = `<span class="swatch" style="background:${this.game.colours[index + 1]}" title="${escapeHTML(this.game.seatName(index + 1))}"></span>
                 <select aria-label="Seat ${index + 1}">${options.join("")}</select>
                 <button class="edit" title="Edit this bot's code">Edit</button>`;
             const select = row.querySelector("select");

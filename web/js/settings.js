@@ -1,25 +1,49 @@
-// The settings form: presets (the same values as flit_core.config.PRESETS; the page's
-// Python validates whatever the form gives), custom fields and the seed.
+// The settings form: the game's presets and its configuration's fields, both from the
+// game's assets (flit_core/web/assets.py, from the game's definition: the page keeps no
+// copy of them), custom values, and the seed. The page's Python validates whatever the
+// form gives.
 "use strict";
 
-export const PRESETS = {
-    trial: {players: 2, size: 16, turn_limit: 1024, move_time_ms: 100, startup_ms: 1000, freeze_after: 5, spawn: "square", spawn_odds: null},
-    standard: {players: 4, size: 32, turn_limit: 32768, move_time_ms: 50, startup_ms: 1000, freeze_after: 5, spawn: "square", spawn_odds: null},
-};
-const CONFIG_FIELDS = ["players", "size", "turn_limit", "move_time_ms", "startup_ms", "freeze_after", "spawn", "spawn_odds"];
+import {escapeHTML} from "./panels.js";
 
-const field = name => document.getElementById(name);
+const field = id => document.getElementById(id);
+let settingsOf = null;   // the assets of the game the form is for
+
+function fieldHTML(spec) {
+    const id = `c-${escapeHTML(spec.name)}`;
+    if (spec.type === "choice") {
+        const options = spec.choices.map(choice => `<option value="${escapeHTML(choice)}">${escapeHTML(choice)}</option>`);
+        return `<label>${escapeHTML(spec.label)} <select id="${id}">${options.join("")}</select></label>`;
+    }
+    const bounds = ["min", "max"].filter(key => spec[key] !== undefined).map(key => ` ${key}="${spec[key]}"`).join("");
+    const placeholder = spec.optional ? ' placeholder="default"' : "";
+    return `<label>${escapeHTML(spec.label)} <input id="${id}" type="number"${bounds}${placeholder}></label>`;
+}
+
+/** Build the form for a game: its presets (the page's own first) and its custom fields. */
+export function useGameSettings(assets) {
+    settingsOf = assets;
+    const labels = assets.preset_labels || {};
+    const names = [assets.preset, ...Object.keys(assets.presets).filter(name => name !== assets.preset)];
+    field("preset").innerHTML = names.map(name =>
+        `<option value="${escapeHTML(name)}">${escapeHTML(labels[name] || name)}</option>`).join("")
+        + '<option value="custom">Custom…</option>';
+    field("custom").innerHTML = assets.fields.map(fieldHTML).join("\n");
+}
+
+/** The named preset's configuration, or undefined. */
+export function presetConfig(name) {
+    return Object.hasOwn(settingsOf.presets, name) ? {...settingsOf.presets[name]} : undefined;
+}
 
 /** The configuration the form describes (a preset's, or the custom fields'). */
 export function configFromForm() {
     const preset = field("preset").value;
-    if (preset !== "custom") return {...PRESETS[preset]};
+    if (preset !== "custom") return presetConfig(preset);
     const config = {};
-    for (const name of CONFIG_FIELDS) {
-        const value = field(`c-${name}`).value;
-        if (name === "spawn") config.spawn = value;
-        else if (name === "spawn_odds") config.spawn_odds = value === "" ? null : Number(value);
-        else config[name] = Number(value);
+    for (const spec of settingsOf.fields) {
+        const value = field(`c-${spec.name}`).value;
+        config[spec.name] = spec.type === "choice" ? value : spec.optional && value === "" ? null : Number(value);
     }
     return config;
 }
@@ -28,9 +52,9 @@ export function configFromForm() {
 export function showConfig(preset, config) {
     field("preset").value = preset;
     field("custom").hidden = preset !== "custom";
-    for (const name of CONFIG_FIELDS) {
-        const value = config[name];
-        field(`c-${name}`).value = value === null || value === undefined ? "" : value;
+    for (const spec of settingsOf.fields) {
+        const value = config[spec.name];
+        field(`c-${spec.name}`).value = value === null || value === undefined ? "" : value;
     }
 }
 

@@ -56,12 +56,12 @@ export class QuickTournament {
     }
 }
 
-/** The leaderboard table: rank, bot, wins, games, win rate, mean pieces, timeouts. */
-export function renderLeaderboard(table, standings) {
+/** The leaderboard table: rank, bot, wins, games, win rate, mean score (named scoreName), timeouts. */
+export function renderLeaderboard(table, standings, scoreName) {
     const rows = standings.map(row => `<tr><td>${row.rank}</td><td class="name">${escapeHTML(row.name)}</td>
         <td>${row.wins}</td><td>${row.games}</td><td>${(row.win_rate * 100).toFixed(1)}</td>
         <td>${row.mean_pieces.toFixed(1)}</td><td>${row.timeouts}</td></tr>`);
     table.innerHTML = `<thead><tr><th>#</th><th class="name">bot</th><th>wins</th><th>games</th>
-        <th>win %</th><th>pieces</th><th>timeouts</th></tr></thead><tbody>${rows.join("")}</tbody>`;
+        <th>win %</th><th>${escapeHTML(scoreName)}</th><th>timeouts</th></tr></thead><tbody>${rows.join("")}</tbody>`;
     table.hidden = false;
 }

@@ -20,8 +20,9 @@ function delay(ms, value) {
 
 /** One worker and its Pyodide. Replies are matched to requests by id; others are ignored. */
 export class WorkerProcess {
-    constructor(modules) {
-        this.modules = modules;
+    /** sources: {modules: {path: source}, packages: {game: Python package}} from the bundle. */
+    constructor(sources) {
+        this.sources = sources;
         this.worker = null;
         this.nextId = 1;
         this.pending = new Map();
@@ -40,7 +41,7 @@ export class WorkerProcess {
         // A fresh buffer per worker: a flag left set would hit the next worker's start-up.
         if (env.isolated) this.interrupt = new Int8Array(new SharedArrayBuffer(1));
         const reply = await this.call({
-            type: "boot", pyodide: env.pyodideURL, modules: this.modules,
+            type: "boot", pyodide: env.pyodideURL, modules: this.sources.modules, packages: this.sources.packages,
             interrupt: this.interrupt ? this.interrupt.buffer : null, snapshot, makeSnapshot,
         }).promise;
         if (reply.failed) throw new Error(`a bot worker could not start Pyodide: ${reply.failed}`);
@@ -92,8 +93,8 @@ export class WorkerProcess {
  * bot's worker) boots from that snapshot in a fraction of the time.
  */
 export class WorkerPool {
-    constructor(modules, {snapshots = true} = {}) {
-        this.modules = modules;
+    constructor(sources, {snapshots = true} = {}) {
+        this.sources = sources;
         this.snapshots = snapshots;
         this.snapshot = null;     // a promise of the snapshot's bytes (null if none was made)
         this.idle = [];
@@ -108,7 +109,7 @@ export class WorkerPool {
     _bootOne() {
         let booting;
         if (this.snapshots && !this.snapshot) {
-            booting = new WorkerProcess(this.modules).boot({makeSnapshot: true});
+            booting = new WorkerProcess(this.sources).boot({makeSnapshot: true});
             this.snapshot = booting.then(process => {
                 const bytes = process.snapshot;
                 process.snapshot = null;
@@ -116,7 +117,7 @@ export class WorkerPool {
             }, () => null);
         } else {
             const snapshot = this.snapshots ? this.snapshot : Promise.resolve(null);
-            booting = snapshot.then(bytes => new WorkerProcess(this.modules).boot({snapshot: bytes}));
+            booting = snapshot.then(bytes => new WorkerProcess(this.sources).boot({snapshot: bytes}));
         }
         this.booting.push(booting);
         const done = () => this.booting.splice(this.booting.indexOf(booting), 1);
@@ -144,10 +145,11 @@ export class WorkerPool {
  * and recovers the worker after a runaway move.
  */
 export class BotSeat {
-    constructor(pool, bot, me, config) {
+    constructor(pool, bot, me, game, config) {
         this.pool = pool;
         this.bot = bot;            // {name, source}
         this.me = me;
+        this.game = game;          // the game's registry name
         this.config = config;
         this.process = null;
         this.recovering = null;     // a promise while a runaway is being stopped
@@ -163,22 +165,22 @@ export class BotSeat {
         this.onChange = () => {};
     }
 
-    /** Take a worker and load the bot into it with the board `cells`. */
-    async start(cells) {
+    /** Take a worker and load the bot into it with the game so far, {setup, steps}. */
+    async start(history) {
         this.process = await this.pool.take();
         if (this.closed) return this.release();
-        await this._load(cells);
+        await this._load(history);
     }
 
-    async _load(cells) {
+    async _load(history) {
         const call = this.process.call({
             type: "load", source: this.bot.source, name: this.bot.name, me: this.me,
-            config: this.config, cells,
+            game: this.game, config: this.config, history,
         });
         const reply = await Promise.race([call.promise, delay(LOAD_LIMIT_MS, TIMED_OUT)]);
         if (reply === TIMED_OUT) {
             this.loadError = `loading the bot took longer than ${LOAD_LIMIT_MS / 1000} s (an endless loop at the top level?)`;
-            await this._replace(cells, false);
+            await this._replace(null, false);
         } else {
             this._keepOutput(reply);
             this.loadError = reply.failed || reply.error || "";
@@ -188,13 +190,14 @@ export class BotSeat {
 
     /**
      * Ask for a move: resolves with the answer for the referee, {kind, move, detail, ms}.
-     * `changes` are the updates since this bot's last request; `cells` the whole board.
+     * `updates` are the steps' changes since this bot's last request; `history()` gives
+     * the whole game so far (for a fresh worker).
      */
-    async ask(changes, cells, turn, limit) {
+    async ask(updates, history, turn, limit) {
         if (this.recovering) await this.recovering;
         if (this.loadError) return {kind: "crash", move: null, detail: this.loadError, ms: null};
-        const message = {type: "move", turn, limit, changes: this.needsBoard ? [] : changes,
-                         cells: this.needsBoard ? cells : null};
+        const message = {type: "move", turn, limit, updates: this.needsBoard ? [] : updates,
+                         history: this.needsBoard ? history() : null};
         this.needsBoard = false;
         const started = performance.now();
         const call = this.process.call(message);
@@ -206,13 +209,13 @@ export class BotSeat {
         this.asking = false;
         const ms = performance.now() - started;
         if (reply === TIMED_OUT) {
-            this.recovering = this._recover(call.promise, cells).finally(() => { this.recovering = null; });
+            this.recovering = this._recover(call.promise, history).finally(() => { this.recovering = null; });
             return {kind: "timeout", move: null, detail: "", ms};
         }
         this._keepOutput(reply);
         if (reply.failed) {
             // The worker itself broke (not the bot): replace it, and count this as an error.
-            this.recovering = this._replace(cells, true).finally(() => { this.recovering = null; });
+            this.recovering = this._replace(history, true).finally(() => { this.recovering = null; });
             return {kind: "error", move: null, detail: reply.failed, ms};
         }
         if (reply.interrupted || ms > limit) return {kind: "timeout", move: null, detail: "", ms};
@@ -221,7 +224,7 @@ export class BotSeat {
         return {...answer, ms};
     }
 
-    async _recover(reply, cells) {
+    async _recover(reply, history) {
         const started = performance.now();
         if (this.process.interrupt) {
             this.process.interruptNow();
@@ -236,20 +239,20 @@ export class BotSeat {
                 return;
             }
         }
-        await this._replace(cells, true);
+        await this._replace(history, true);
         this.lastRecovery = {how: "restart", ms: performance.now() - started};
         this.recoveries.push(this.lastRecovery.ms);
         this.onChange();
     }
 
     /** Terminate the worker and continue in a fresh one (the bot's Python state is lost). */
-    async _replace(cells, reload) {
+    async _replace(history, reload) {
         if (this.closed) return;   // the game is over: no fresh worker for it
         this.process.terminate("replaced after a runaway move");
         this.restarts += 1;
         this.process = await this.pool.take();
         if (this.closed) return this.release();
-        if (reload) await this._load(cells);
+        if (reload) await this._load(history());
         this.needsBoard = true;
     }
 

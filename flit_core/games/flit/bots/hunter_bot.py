@@ -14,7 +14,7 @@ wins the race for it. So, every turn:
 from collections import deque
 
 from flit_core import Move
-from flit_core.board import neighbour_table
+from flit_core.games.flit.board import neighbour_table
 
 NEUTRAL = 5
 
@@ -37,8 +37,12 @@ def distances(sources, size, nbrs):
 
 def disc(radius):
     """Offsets (dx, dy) within `radius` steps, nearest first."""
-    offsets = [(dx, dy) for dx in range(-radius, radius + 1) for dy in range(-radius, radius + 1)
-               if 0 < abs(dx) + abs(dy) <= radius]
+    offsets = [
+        (dx, dy)
+        for dx in range(-radius, radius + 1)
+        for dy in range(-radius, radius + 1)
+        if 0 < abs(dx) + abs(dy) <= radius
+    ]
     return sorted(offsets, key=lambda o: abs(o[0]) + abs(o[1]))
 
 
@@ -117,7 +121,7 @@ def move(view):
 
     def territory_gain(d):
         total = 0.0
-        for (dx, dy), s in zip(NEARBY, shifted(d, NEARBY)):
+        for (dx, dy), s in zip(NEARBY, shifted(d, NEARBY), strict=True):
             if not weights[s]:
                 continue
             new = abs(dx) + abs(dy)

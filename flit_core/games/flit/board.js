@@ -1,34 +1,76 @@
-// The board on a canvas: crisp at any size (drawn in device pixels), colours from
-// flit_core/palette.py, the last move and its conversions outlined, a torus grid.
+// Flit on the arena page: the board rebuilt from the referee's (x, y, colour) changes, and
+// its drawing on a canvas, crisp at any size (drawn in device pixels), colours from
+// palette.py (the page assets), the last move and its conversions outlined, a torus grid.
+// The page's generic code uses only Board and BoardView (see web/js/game.js).
 "use strict";
 
+const NEUTRAL = 5;
+
+/** The board after some turns: one colour per square, row by row, and each colour's count. */
+export class Board {
+    constructor(config, setup) {
+        this.size = config.size;
+        this.cells = new Uint8Array(this.size * this.size);
+        this.counts = new Array(NEUTRAL + 1).fill(0);
+        this.counts[0] = this.cells.length;
+        this.apply(setup);
+    }
+
+    /** One step's changes [[x, y, colour], ...]. */
+    apply(changes) {
+        for (const [x, y, colour] of changes) {
+            const index = y * this.size + x;
+            this.counts[this.cells[index]] -= 1;
+            this.counts[colour] += 1;
+            this.cells[index] = colour;
+        }
+    }
+
+    copy() {
+        const board = Object.create(Board.prototype);
+        board.size = this.size;
+        board.cells = this.cells.slice();
+        board.counts = this.counts.slice();
+        return board;
+    }
+
+    /** Each seat's pieces, by seat number (colour). */
+    scores() {
+        return this.counts.slice();
+    }
+
+    colourAt(x, y) {
+        return this.cells[y * this.size + x];
+    }
+}
+
+/** What to outline after a turn: its move's squares and the pieces it converted. */
+function highlightsOf(turn) {
+    if (!turn || !turn.move || turn.kind !== "move") return null;
+    const [x0, y0, x1, y1] = turn.move.split(" ").map(Number);
+    // A move's changes: the origin emptied, the destination filled, then the conversions.
+    const converted = turn.changes.slice(2).filter(([, , colour]) => colour === turn.player).map(([x, y]) => [x, y]);
+    return {player: turn.player, from: [x0, y0], to: [x1, y1], converted};
+}
+
 export class BoardView {
-    constructor(canvas, palette) {
+    /** assets: Flit's page assets (the palette: colours, grid, highlight). */
+    constructor(canvas, assets) {
         this.canvas = canvas;
-        this.palette = palette;
+        this.palette = assets;
         this.size = 16;
         this.cells = null;
         this.highlights = null;
-        this.selected = null;        // a human's chosen piece [x, y]
-        this.targets = [];           // its legal destinations
-        this.mine = null;            // the human's colour while it is their turn
-        this.pending = false;
-        new ResizeObserver(() => this.draw()).observe(canvas);
-        matchMedia("(resolution: 1dppx)").addEventListener?.("change", () => this.draw());
+        this.human = null;           // a human's HumanInput while it is their turn
     }
 
-    show(size, cells, highlights) {
-        this.size = size;
-        this.cells = cells;
-        this.highlights = highlights;
+    /** Show `board`, the `turn` that led to it (outlined), and a human's choices (or null). */
+    show(board, turn, human) {
+        this.size = board.size;
+        this.cells = board.cells;
+        this.highlights = highlightsOf(turn);
+        this.human = human;
         this.draw();
-    }
-
-    /** Draw on the next frame (many turns a frame collapse into one drawing). */
-    request() {
-        if (this.pending) return;
-        this.pending = true;
-        requestAnimationFrame(() => { this.pending = false; this.draw(); });
     }
 
     /** The square under a mouse event, or null. */
@@ -70,7 +112,7 @@ export class BoardView {
                 if (!colour) continue;
                 ctx.fillStyle = colours[colour];
                 ctx.beginPath();
-                if (colour === 5) {
+                if (colour === NEUTRAL) {
                     // Neutral pieces are smaller diamonds, so they read apart from bots' pieces.
                     const cx = (x + 0.5) * cell, cy = (y + 0.5) * cell, r = radius * 0.9;
                     ctx.moveTo(cx, cy - r); ctx.lineTo(cx + r, cy); ctx.lineTo(cx, cy + r); ctx.lineTo(cx - r, cy);
@@ -81,7 +123,7 @@ export class BoardView {
             }
         }
         this._drawHighlights(ctx, cell, ratio, highlight);
-        this._drawHuman(ctx, cell, ratio, highlight);
+        this._drawHuman(ctx, cell);
     }
 
     _ring(ctx, [x, y], cell, r) {
@@ -118,27 +160,29 @@ export class BoardView {
         }
     }
 
-    _drawHuman(ctx, cell, ratio, colour) {
-        if (!this.mine) return;
+    _drawHuman(ctx, cell) {
+        const human = this.human;
+        if (!human) return;
+        const mine = human.player;
         ctx.lineWidth = Math.max(1.5, cell * 0.08);
-        ctx.strokeStyle = this.palette.colours[this.mine];
-        if (!this.selected) {
+        ctx.strokeStyle = this.palette.colours[mine];
+        if (!human.selected) {
             // Your turn: a faint halo round each of your pieces says "pick one".
             ctx.globalAlpha = 0.45;
             for (let i = 0; i < this.cells.length; i += 1) {
-                if (this.cells[i] === this.mine) this._ring(ctx, [i % this.size, Math.floor(i / this.size)], cell, cell * 0.46);
+                if (this.cells[i] === mine) this._ring(ctx, [i % this.size, Math.floor(i / this.size)], cell, cell * 0.46);
             }
             ctx.globalAlpha = 1;
         }
-        if (this.selected) this._ring(ctx, this.selected, cell, cell * 0.46);
-        ctx.fillStyle = this.palette.colours[this.mine];
+        if (human.selected) this._ring(ctx, human.selected, cell, cell * 0.46);
+        ctx.fillStyle = this.palette.colours[mine];
         ctx.globalAlpha = 0.35;
-        for (const [x, y] of this.targets) {
+        for (const [x, y] of human.targets) {
             ctx.beginPath();
             ctx.arc((x + 0.5) * cell, (y + 0.5) * cell, cell * 0.18, 0, 2 * Math.PI);
             ctx.fill();
         }
         ctx.globalAlpha = 1;
-        for (const square of this.targets) this._ring(ctx, square, cell, cell * 0.3);
+        for (const square of human.targets) this._ring(ctx, square, cell, cell * 0.3);
     }
 }

@@ -11,8 +11,9 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable, Iterator, Sequence
 
-from .displayable import Displayable
-from .errors import DestinationOccupied, IllegalMove, NotConnected, NotYourPiece, OffBoard
+from ...displayable import Displayable
+from ...errors import IllegalMove
+from .errors import DestinationOccupied, NotConnected, NotYourPiece, OffBoard
 from .move import EMPTY, NEUTRAL, Change, Move
 
 Square = tuple[int, int]
@@ -56,25 +57,18 @@ def check_move(cells: Sequence[int], size: int, player: int, move: Move) -> tupl
     if origin == destination:
         return origin, destination
     if cells[origin] != player:
-        raise NotYourPiece(
-            f"origin ({x0}, {y0}) holds {_describe(cells[origin])}, not a piece of bot {player}"
-        )
+        raise NotYourPiece(f"origin ({x0}, {y0}) holds {_describe(cells[origin])}, not a piece of bot {player}")
     if cells[destination] != EMPTY:
-        raise DestinationOccupied(
-            f"destination ({x1}, {y1}) holds {_describe(cells[destination])}"
-        )
+        raise DestinationOccupied(f"destination ({x1}, {y1}) holds {_describe(cells[destination])}")
     for neighbour in neighbour_table(size)[destination]:
         if neighbour != origin and cells[neighbour] == player:
             return origin, destination
     raise NotConnected(
-        f"destination ({x1}, {y1}) touches no other piece of bot {player} "
-        "(the moved piece itself does not count)"
+        f"destination ({x1}, {y1}) touches no other piece of bot {player} (the moved piece itself does not count)"
     )
 
 
-def move_in_place(
-    cells: list[int], size: int, player: int, origin: int, destination: int
-) -> list[Change]:
+def move_in_place(cells: list[int], size: int, player: int, origin: int, destination: int) -> list[Change]:
     """Move a piece between flat indices and convert neutral neighbours; return the changes.
 
     Unchecked: the caller has validated the move and ``origin != destination``.
@@ -120,9 +114,7 @@ class Position(Displayable):
         self._pieces: list[set[int]] | None = None
 
     @classmethod
-    def _adopt(
-        cls, size: int, cells: list[int], pieces: list[set[int]] | None = None
-    ) -> Position:
+    def _adopt(cls, size: int, cells: list[int], pieces: list[set[int]] | None = None) -> Position:
         """Wrap lists the caller will not change again (no copy, no validation)."""
         position = cls.__new__(cls)
         position._size = size
@@ -345,9 +337,7 @@ def available_indices(cells: Sequence[int], size: int) -> list[int]:
     ]
 
 
-def update_index(
-    pieces: list[set[int]], size: int, changes: Iterable[Change], before: Sequence[int]
-) -> None:
+def update_index(pieces: list[set[int]], size: int, changes: Iterable[Change], before: Sequence[int]) -> None:
     """Keep per-colour index sets in step with ``changes`` applied to ``before``."""
     for x, y, colour in changes:
         index = y * size + x

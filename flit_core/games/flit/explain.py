@@ -7,14 +7,13 @@ mistake, the mistake is named.
 
 from __future__ import annotations
 
-from ..board import Position
-from ..errors import IllegalMove, NotConnected
-from ..move import Move
+from ...errors import IllegalMove
+from .board import Position
+from .errors import NotConnected
+from .move import Move
 
 
-def explain_illegal(
-    move: Move, me: int, players: int, position: Position, previous: Position | None
-) -> str:
+def explain_illegal(move: Move, me: int, players: int, position: Position, previous: Position | None) -> str:
     """Why ``move`` by bot ``me`` is illegal on ``position``, with the likely bot mistake.
 
     ``previous`` is the board at the bot's previous move request (None for its first).
@@ -31,21 +30,25 @@ def explain_illegal(
 
 def _guess(move: Move, me: int, players: int, position: Position, previous: Position | None) -> str:
     if _transposed(position).is_legal(me, move):
-        return ("It would be legal with x and y swapped: in updates 'x y c' and in answers, "
-                "x is the column and y the row.")
+        return (
+            "It would be legal with x and y swapped: in updates 'x y c' and in answers, x is the column and y the row."
+        )
     shifted = Move(move.x0 - 1, move.y0 - 1, move.x1 - 1, move.y1 - 1)
     if min(move) >= 1 and not shifted.is_pass and position.is_legal(me, shifted):
         return "It would be legal one square up and left: coordinates start at 0, not 1."
     for other in range(1, players + 1):
         if other != me and position.is_legal(other, move):
-            return (f"It is a move for bot {other}: a bot's number is the first of the three "
-                    f"arguments added to its command (this bot is {me}).")
+            return (
+                f"It is a move for bot {other}: a bot's number is the first of the three "
+                f"arguments added to its command (this bot is {me})."
+            )
     if previous is not None and previous.is_legal(me, move):
-        return ("It was legal on the board of the bot's previous move request: the bot seems "
-                "to miss updates sent since.")
+        return "It was legal on the board of the bot's previous move request: the bot seems to miss updates sent since."
     if _touches_only_itself(move, me, position):
-        return ("The destination touches only the piece being moved, which does not count: "
-                "it must touch another piece of the bot's colour.")
+        return (
+            "The destination touches only the piece being moved, which does not count: "
+            "it must touch another piece of the bot's colour."
+        )
     return ""
 
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ..board import Position, Square
-from ..config import GameConfig
-from ..move import NEUTRAL, Move
+from .board import Position, Square
+from .config import GameConfig
+from .move import NEUTRAL, Move
 
 
 class BotView:

@@ -1,4 +1,5 @@
-"""Run a Python bot file as a protocol program: ``python -m flit_core.bot FILE N SIZE PLAYERS``.
+"""Flit's protocol host: ``python -m flit_core.bot FILE N SIZE PLAYERS`` runs a Python bot file
+as a program speaking Flit's stdin/stdout protocol.
 
 The same ``move(view)`` file that plays in-process and in the browser plays in a native
 referee this way. The program keeps its own board from the ``x y c`` updates and, on
@@ -20,13 +21,14 @@ import time
 from collections.abc import Sequence
 from typing import BinaryIO
 
-from ..board import Position, update_index
-from ..bot.program import BotLoadError, BotProgram, MoveFunction, call_bot
-from ..bot.view import BotView
-from ..config import PRESETS, GameConfig
-from ..errors import ConfigError
-from ..move import Change
-from ..session import AnswerKind
+from ...bot.program import BotLoadError, BotProgram, MoveFunction, call_bot
+from ...errors import ConfigError
+from ...session import AnswerKind
+from .answer import to_answer
+from .board import Position, update_index
+from .config import PRESETS, GameConfig
+from .move import Change
+from .view import BotView
 
 #: The answer for "no move": origin equal to destination is a pass on any board.
 NO_MOVE = b"0 0 0 0\n"
@@ -58,9 +60,7 @@ def config_for(size: int, players: int) -> GameConfig:
     return PRESETS["standard"].replace(size=size, players=players)
 
 
-def serve(
-    file: str, me: int, size: int, players: int, stdin: BinaryIO, stdout: BinaryIO
-) -> int:
+def serve(file: str, me: int, size: int, players: int, stdin: BinaryIO, stdout: BinaryIO) -> int:
     """Play one game over ``stdin``/``stdout``; returns the exit status."""
     try:
         config = config_for(size, players)
@@ -117,7 +117,7 @@ class _Protocol:
         limit = config.first_move_time_ms if first else config.move_time_ms
         # Copies (the bot may keep its view); the updates were validated on arrival.
         board = Position._adopt(self._size, self._cells.copy(), [set(group) for group in self._pieces])
-        answer = call_bot(self._function, BotView(self._me, config, turn, board, limit), time.perf_counter)
+        answer = call_bot(self._function, BotView(self._me, config, turn, board, limit), time.perf_counter, to_answer)
         if answer.kind is AnswerKind.MOVE and answer.move is not None:
             return f"{answer.move}\n".encode("ascii")
         if answer.kind is not AnswerKind.MOVE:
@@ -125,10 +125,12 @@ class _Protocol:
         return NO_MOVE
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
     """``python -m flit_core.bot FILE NUMBER SIZE PLAYERS``."""
-    args = parser().parse_args(argv)
-    return run(args)
+    command = parser()
+    if prog:
+        command.prog = prog
+    return run(command.parse_args(argv))
 
 
 def run(args: argparse.Namespace) -> int:

@@ -35,6 +35,7 @@ def move(view):
     destinations = view.legal_destinations()
     neutrals = set(view.neutrals())
     if neutrals and destinations:
+
         def gain(square):
             return sum(1 for n in view.neighbours(*square) if n in neutrals)
 

@@ -1,11 +1,11 @@
 """The board as a crisp SVG picture, drawn like the browser page's board.
 
-The same look as web/js/board.js, in the colours of :mod:`flit_core.palette`: a grid on
-the empty colour, bots' pieces as discs, neutral pieces as smaller diamonds, the last
-move's origin (dashed) and destination ringed, converted pieces ringed in the mover's
-colour. One ``<path>`` per square, in board order (index ``y * size + x``) inside the
-group ``class="flit-squares"``: the replay player redraws those paths, so the picture's
-layout is decided here (its script mirrors :func:`piece_path`).
+The same look as ``board.js`` (the page's canvas, in this folder), in the colours of
+:mod:`.palette`: a grid on the empty colour, bots' pieces as discs, neutral pieces as
+smaller diamonds, the last move's origin (dashed) and destination ringed, converted
+pieces ringed in the mover's colour. One ``<path>`` per square, in board order (index
+``y * size + x``) inside the group ``class="flit-squares"``: the notebook's replay player
+redraws those paths with ``player.js`` (in this folder), which mirrors :func:`piece_path`.
 """
 
 from __future__ import annotations
@@ -14,10 +14,12 @@ import dataclasses
 import html
 from collections.abc import Sequence
 
-from ..board import Position, Square
-from ..move import EMPTY, NEUTRAL, Change, Move
-from ..palette import COLOURS, GRID, HIGHLIGHT
-from ..session import Turn
+from ...displayable import register_display
+from ...session import Turn
+from ..interface import Change as AnyChange
+from .board import Position, Square
+from .move import EMPTY, NEUTRAL, Move
+from .palette import COLOURS, GRID, HIGHLIGHT
 
 #: Width of the board picture the default square size aims at, in pixels.
 TARGET_WIDTH = 384
@@ -58,12 +60,14 @@ class Marks:
         return cls.of_changes(turn.player, turn.changes)
 
     @classmethod
-    def of_changes(cls, player: int, changes: Sequence[Change]) -> Marks:
-        """Read the marks from a turn's changes (a move changes origin, then destination)."""
-        if len(changes) < 2 or changes[0].colour != EMPTY or changes[1].colour != player:
+    def of_changes(cls, player: int, changes: Sequence[AnyChange]) -> Marks:
+        """Read the marks from a turn's changes ``(x, y, colour)`` (a move changes its origin,
+        then its destination)."""
+        if len(changes) < 2 or changes[0][2] != EMPTY or changes[1][2] != player:
             return cls()  # no move this turn (at most a new neutral piece)
+        (x0, y0, _), (x1, y1, _) = changes[:2]
         converted = tuple((x, y) for x, y, colour in changes[2:] if colour == player)
-        return cls(changes[0][:2], changes[1][:2], converted, player)
+        return cls((x0, y0), (x1, y1), converted, player)
 
 
 def cell_size(size: int) -> int:
@@ -132,9 +136,29 @@ def piece_path(index: int, colour: int, size: int, cell: int, margin: int) -> st
 
 def describe(position: Position) -> str:
     """A one-line text description: the size and the pieces of every colour present."""
+    return f"Flit board {position.size}x{position.size}; {piece_counts(position)}"
+
+
+def piece_counts(position: Position) -> str:
+    """The pieces of every bot present, and the neutral ones: ``bot 1: 2, neutral: 1``."""
     counts = [f"bot {c}: {position.count(c)}" for c in range(1, NEUTRAL) if position.count(c)]
     counts.append(f"neutral: {position.count(NEUTRAL)}")
-    return f"Flit board {position.size}x{position.size}; " + ", ".join(counts)
+    return ", ".join(counts)
+
+
+def position_html(position: Position) -> str:
+    """A board as a notebook shows it: the picture, captioned with its pieces."""
+    return (
+        '<figure class="flit-position" style="display:inline-block;margin:0">'
+        f"{board_svg(position)}"
+        f'<figcaption style="font:12px sans-serif;color:#6b665c">{html.escape(piece_counts(position))}</figcaption>'
+        "</figure>"
+    )
+
+
+def position_text(position: Position) -> str:
+    """A board as plain text (``.`` empty, ``1``-``4`` bots, ``*`` neutral) and its pieces."""
+    return f"{position.to_text()}\n{describe(position)}"
 
 
 def _coordinates(size: int, cell: int, margin: int) -> str:
@@ -145,15 +169,14 @@ def _coordinates(size: int, cell: int, margin: int) -> str:
     for i in range(0, size, step):
         centre = margin + i * cell + cell / 2
         parts.append(f'<text x="{centre:g}" y="{margin - 4}" text-anchor="middle">{i}</text>')
-        parts.append(
-            f'<text x="{margin - 3}" y="{centre + font / 3:g}" text-anchor="end">{i}</text>'
-        )
+        parts.append(f'<text x="{margin - 3}" y="{centre + font / 3:g}" text-anchor="end">{i}</text>')
     parts.append("</g>")
     return "".join(parts)
 
 
-def _ring(square: Square | None, size: int, cell: int, margin: int, css: str, radius: float,
-          colour: str, dash: str = "") -> str:
+def _ring(
+    square: Square | None, size: int, cell: int, margin: int, css: str, radius: float, colour: str, dash: str = ""
+) -> str:
     """A ring around ``square`` (hidden when None) that the player may move later."""
     x, y = centre(square[1] * size + square[0] if square else 0, size, cell, margin)
     hidden = ' visibility="hidden"' if square is None else ""
@@ -175,3 +198,6 @@ def _marks_svg(marks: Marks, size: int, cell: int, margin: int) -> str:
         parts.append(_ring(square, size, cell, margin, "flit-mark-converted", CONVERTED_RING, COLOURS[marks.player]))
     parts.append("</g>")
     return "".join(parts)
+
+
+register_display(Position, position_html, position_text)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .errors import MoveSyntaxError
+from ...errors import MoveSyntaxError
 
 #: Colour of an empty square.
 EMPTY = 0
@@ -55,15 +55,11 @@ class Move(NamedTuple):
         """
         parts = text.split()
         if len(parts) != 4:
-            raise MoveSyntaxError(
-                f"expected four integers 'x0 y0 x1 y1', got {_preview(text)}"
-            )
+            raise MoveSyntaxError(f"expected four integers 'x0 y0 x1 y1', got {_preview(text)}")
         try:
             x0, y0, x1, y1 = (int(part, 10) for part in parts)
         except ValueError:
-            raise MoveSyntaxError(
-                f"expected four integers 'x0 y0 x1 y1', got {_preview(text)}"
-            ) from None
+            raise MoveSyntaxError(f"expected four integers 'x0 y0 x1 y1', got {_preview(text)}") from None
         return cls(x0, y0, x1, y1)
 
 

@@ -1,0 +1,61 @@
+"""Flit on the arena page: its page modules, settings form, labels, palette and rules line.
+
+The page's generic code reads these through :attr:`FlitGame.page_assets`; ``board.js``
+draws the board and ``human.js`` turns a human's clicks into moves.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .config import MIN_SIZE, PRESETS, GameConfig, SpawnRule
+from .palette import COLOURS, GRID, HIGHLIGHT
+
+#: The largest board the page's form offers (the rules allow more than a canvas shows well).
+PAGE_MAX_SIZE = 128
+
+
+def preset_label(name: str, config: GameConfig) -> str:
+    """A preset as the page's menu shows it: ``Trial: 2 bots, 16×16, 100 ms``."""
+    return f"{name.capitalize()}: {config.players} bots, {config.size}×{config.size}, {config.move_time_ms:g} ms"
+
+
+#: The code the page's editor starts a new bot from.
+STARTER = """from flit_core import Move
+
+
+def move(view):
+    \"\"\"Return a Move (origin, destination) or None for no move.\"\"\"
+    for origin in view.my_pieces():
+        destinations = view.legal_destinations(origin)
+        if destinations:
+            return Move.between(origin, destinations[0])
+    return None
+"""
+
+#: The page assets (see :attr:`flit_core.games.interface.GameDef.page_assets`).
+PAGE_ASSETS: dict[str, Any] = {
+    "canvas": "board.js",
+    "input": "human.js",
+    # The page opens on the small game a browser plays quickly.
+    "preset": "trial",
+    "preset_labels": {name: preset_label(name, config) for name, config in PRESETS.items()},
+    "seat_names": ["Red", "Blue", "Green", "Amber"],
+    "starter": STARTER,
+    "fields": [
+        "players",
+        {"name": "size", "label": "Size", "type": "int", "min": MIN_SIZE, "max": PAGE_MAX_SIZE},
+        {"name": "turn_limit", "label": "Turns", "type": "int", "min": 1},
+        "move_time_ms",
+        "startup_ms",
+        "freeze_after",
+        {"name": "spawn", "label": "Spawn", "type": "choice", "choices": [rule.value for rule in SpawnRule]},
+        {"name": "spawn_odds", "label": "1 in", "type": "int", "min": 1, "optional": True},
+    ],
+    "colours": list(COLOURS),
+    "grid": GRID,
+    "highlight": HIGHLIGHT,
+    "rules": "Rules: a piece moves to any empty square touching another piece of its colour; moving next "
+    "to a neutral (grey) piece converts it. Most pieces wins. Human seats: click one of your pieces, "
+    "then a ringed square.",
+}

@@ -1,0 +1,53 @@
+// A game as the page knows it: its assets and example bots (from the bundle, built by
+// flit_core/web/assets.py from the game's definition) and its own page modules, files of
+// the game's folder: fetched from /games/NAME/ (the served page) or carried in the bundle
+// (the embed snippet). The page draws and takes human input only through these modules,
+// which keep this contract (see flit_core/games/flit/board.js and human.js):
+//   canvas module  export class Board      new Board(config, setup): the position rebuilt
+//                                          from the referee's changes; apply(changes) for
+//                                          one step; copy(); scores(): by seat number.
+//                  export class BoardView  new BoardView(canvas, assets); show(board, turn,
+//                                          human): turn is the last turn record or null,
+//                                          human a HumanInput or null; draw(); squareAt(event).
+//   input module   export class HumanInput new HumanInput(player, moves, board, finish):
+//   (optional)                             moves are the legal moves' texts; click(place)
+//                                          with a place from squareAt; finish(text) ends
+//                                          the turn; hint: the status line's advice.
+"use strict";
+
+const gamesLoaded = new Map();
+
+function gameModuleURL(name, file, entry) {
+    const source = entry.scripts && entry.scripts[file];
+    if (source !== undefined) return URL.createObjectURL(new Blob([source], {type: "text/javascript"}));
+    return new URL(`../games/${encodeURIComponent(name)}/${encodeURIComponent(file)}`, import.meta.url).href;
+}
+
+async function importGame(bundle, name) {
+    const entry = bundle.games[name];
+    const {assets, examples} = entry;
+    const canvas = await import(gameModuleURL(name, assets.canvas, entry));
+    const input = assets.input ? await import(gameModuleURL(name, assets.input, entry)) : {};
+    return {
+        name,
+        assets,
+        examples,               // {name: source}
+        Board: canvas.Board,
+        BoardView: canvas.BoardView,
+        HumanInput: input.HumanInput || null,
+        colours: ["", ...assets.seat_colours],       // by seat number
+        seatName: seat => (assets.seat_names && assets.seat_names[seat - 1]) || `Seat ${seat}`,
+    };
+}
+
+/** The games the bundle offers, as [name, title] pairs. */
+export function gameChoices(bundle) {
+    return Object.entries(bundle.games).map(([name, entry]) => [name, entry.assets.title]);
+}
+
+/** The game `name` with its page modules loaded (once per page). */
+export function loadGame(bundle, name) {
+    if (!bundle.games[name]) return Promise.reject(new Error(`this page has no game called "${name}"`));
+    if (!gamesLoaded.has(name)) gamesLoaded.set(name, importGame(bundle, name));
+    return gamesLoaded.get(name);
+}
