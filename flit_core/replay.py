@@ -230,7 +230,7 @@ class Replay(Displayable):
         except (FlitError, ValueError, IndexError, TypeError) as error:
             raise ReplayError(f"cannot set up the game: {error}") from None
         if recorded_setup != list(game.setup):
-            raise ReplayError("the starting pieces differ from those the seed gives")
+            raise ReplayError("the setup differs from the one the seed gives")
         _replay_turns(game, _get(data, "turns", list))
         _check_result(game, data.get("result"))
         meta = data.get("meta", {})

@@ -64,7 +64,7 @@ CORRUPTIONS = [
     ("bad config", lambda d: d["config"].update(players=9), "bad config: players must be between 2 and 4"),
     ("unknown config field", lambda d: d["config"].update(colour=1), "bad config: unknown config field"),
     ("too few players", lambda d: d["players"].pop(), "'players' must list 2 objects"),
-    ("setup moved", lambda d: d["setup"][0].__setitem__(0, (d["setup"][0][0] + 1) % 16), "starting pieces differ"),
+    ("setup moved", lambda d: d["setup"][0].__setitem__(0, (d["setup"][0][0] + 1) % 16), "the setup differs"),
     ("unknown turn kind", lambda d: d["turns"][0].update(kind="teleport"), "turn 0: unknown kind 'teleport'"),
     ("wrong player", lambda d: d["turns"][1].update(player=1), "turn 1: recorded for bot 1, but bot 2 moves"),
     ("bad change", lambda d: d["turns"][first_move_index(d)]["changes"][1].__setitem__(2, 2), "recorded changes"),

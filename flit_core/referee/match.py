@@ -36,7 +36,7 @@ class Match:
 
     Creating a match checks every command and starts every bot (raising
     :class:`BotCommandError`, with no bot left running, if one cannot start), then sends
-    each bot the starting pieces. :meth:`step` plays one turn; :meth:`replay` stops the
+    each bot the setup. :meth:`step` plays one step; :meth:`replay` stops the
     bots and returns the replay with their diagnostics.
     """
 
@@ -52,7 +52,7 @@ class Match:
         verbose: IO[str] | None = None,
         limits: Limits | None = None,
     ) -> None:
-        """Check the commands, start the bots, and send them the starting pieces."""
+        """Check the commands, start the bots, and send them the setup."""
         players = config.players
         if len(commands) != players:
             raise BotCommandError(f"this game needs {players} bot commands, got {len(commands)}")
