@@ -242,7 +242,9 @@ def test_the_game_picker_lists_the_games_and_the_presets_come_from_the_game(
         arena_page.select_option("#preset", name)
         for field, value in config.to_dict().items():
             assert arena_page.input_value(f"#c-{field}") == (
-                "" if value is None else f"{value:g}" if isinstance(value, float) else str(value)
+                # Choices (Flit's spawn rule) are options whose values are JSON.
+                "" if value is None else f"{value:g}" if isinstance(value, float)
+                else json.dumps(value) if isinstance(value, str) else str(value)
             )
     arena_page.select_option("#preset", "tiny")
     arena_page.click("#new-game")

@@ -34,6 +34,7 @@ __all__ = [
 #: The built-in games: registry name -> the package whose ``GAME`` is its definition.
 BUILT_IN: dict[str, str] = {
     "flit": "flit_core.games.flit",
+    "hex": "flit_core.games.hex",
 }
 #: The game a driver plays when none is named.
 DEFAULT_GAME = "flit"

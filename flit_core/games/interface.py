@@ -163,6 +163,8 @@ class WireProtocol(ABC):
     per_move: ClassVar[bool] = False
     #: The line that asks a bot for its move.
     request: ClassVar[bytes] = b"M\n"
+    #: True when a blank line from a bot is no answer (the referee waits on for one).
+    skips_blank_lines: ClassVar[bool] = False
 
     @abstractmethod
     def argv(self, command: Sequence[str], seat: int, config: BaseConfig) -> list[str]:
@@ -176,6 +178,16 @@ class WireProtocol(ABC):
     @abstractmethod
     def updates(self, changes: Sequence[Change]) -> bytes:
         """The lines that tell every bot about ``changes``."""
+
+    def updates_for(self, recipient: int, mover: int, changes: Sequence[Change]) -> bytes:
+        """What bot ``recipient`` is told of a step of ``mover`` (0 for the setup). By
+        default every bot is told the same (:meth:`updates`); a protocol that tells only
+        the others (Hex's) overrides this."""
+        return self.updates(changes)
+
+    def farewell(self, seat: int) -> bytes:
+        """What a bot is sent when the game is over, before its input is closed."""
+        return b""
 
     @abstractmethod
     def parse(self, text: str, elapsed_ms: float | None = None) -> Answer:

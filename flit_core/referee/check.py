@@ -105,7 +105,7 @@ class CheckSession:
         self.process = BotProcess(
             protocol.argv(bot.argv, seat, config), label="the bot", cwd=None, stderr_path=None, limits=limits
         )
-        self.connection = BotConnection(seat, self.process, limits, log, protocol.request)
+        self.connection = BotConnection(seat, self.process, limits, log, protocol.request, protocol.skips_blank_lines)
         self.connection.queue(protocol.greeting(seat, config))
 
     def close(self, findings: list[Finding]) -> None:

@@ -32,11 +32,13 @@ class BotConnection:
         limits: Limits,
         log: LogFunction | None = None,
         request: bytes = b"M\n",
+        skip_blank_lines: bool = False,
     ) -> None:
         """Speak the protocol to ``process``, the bot in seat ``seat``; ``request`` is the
-        game's move request line."""
+        game's move request line; with ``skip_blank_lines`` a blank line is no answer."""
         self.seat = seat
         self._request = request
+        self._skip_blank = skip_blank_lines
         self.process = process
         self._limits = limits
         self._log = log
@@ -111,6 +113,8 @@ class BotConnection:
         looked_after_exit = False
         while True:
             line = self._next_line()
+            if line is not None and self._skip_blank and not line.too_long and not line.data.strip():
+                continue  # the protocol lets a bot print blank lines while it thinks
             if line is not None:
                 elapsed = (time.perf_counter() - start) * 1000.0
                 if elapsed > time_limit_ms:

@@ -14,7 +14,7 @@ from typing import IO, Any, Self
 
 from ..config import BaseConfig
 from ..game import Game
-from ..games.interface import Change
+from ..games.interface import Change, WireProtocol
 from ..replay import Replay
 from ..session import Answer, PlayerStatus, Request, Turn
 from .command import BotCommand, CommandLike
@@ -90,12 +90,14 @@ class Match:
             stop_all(self._processes, self.limits)
             raise
         self._connections = [
-            BotConnection(seat, process, self.limits, log, protocol.request)
+            BotConnection(seat, process, self.limits, log, protocol.request, protocol.skips_blank_lines)
             for seat, process in enumerate(self._processes, 1)
         ]
+        # Told the same: the updates are encoded once for everyone (the common, fast case).
+        self._same_updates = type(protocol).updates_for is WireProtocol.updates_for
         for connection in self._connections:
             connection.queue(protocol.greeting(connection.seat, config))
-        self._queue(self.game.setup)
+        self._queue(self.game.setup, 0)
 
     @property
     def names(self) -> list[str]:
@@ -129,7 +131,7 @@ class Match:
         for turn in turns:
             if turn.player in asked and game.stats(turn.player).status is not PlayerStatus.ACTIVE:
                 self._connections[turn.player - 1].retire()
-            self._queue(turn.changes)
+            self._queue(turn.changes, turn.player)
         return turns
 
     def _ask_together(self, requests: Sequence[Request]) -> dict[int, Answer]:
@@ -158,18 +160,26 @@ class Match:
                 if on_turn is not None:
                     on_turn(game, turn)
 
-    def _queue(self, changes: Sequence[Change]) -> None:
-        """Queue what changed for every bot still in the game."""
-        if changes:
-            data = self._protocol.updates(changes)
+    def _queue(self, changes: Sequence[Change], mover: int) -> None:
+        """Queue what changed in ``mover``'s step (0: the setup) for every bot still in."""
+        if not changes:
+            return
+        protocol = self._protocol
+        if self._same_updates:
+            data = protocol.updates(changes)
             for connection in self._connections:
                 connection.queue(data)
+        else:
+            for connection in self._connections:
+                connection.queue(protocol.updates_for(connection.seat, mover, changes))
 
     def close(self) -> None:
         """Stop every bot and its children (safe to call twice)."""
         if not self._closed:
             self._closed = True
             for connection in self._connections:
+                if self.game.over:
+                    connection.queue(self._protocol.farewell(connection.seat))
                 connection.flush()
                 connection.discard_backlog()
             stop_all(self._processes, self.limits)

@@ -12,7 +12,9 @@ let settingsOf = null;   // the assets of the game the form is for
 function fieldHTML(spec) {
     const id = `c-${escapeHTML(spec.name)}`;
     if (spec.type === "choice") {
-        const options = spec.choices.map(choice => `<option value="${escapeHTML(choice)}">${escapeHTML(choice)}</option>`);
+        // Options carry their choice as JSON: a choice may be text, a number or true/false.
+        const options = spec.choices.map(choice =>
+            `<option value="${escapeHTML(JSON.stringify(choice))}">${escapeHTML(String(choice))}</option>`);
         return `<label>${escapeHTML(spec.label)} <select id="${id}">${options.join("")}</select></label>`;
     }
     const bounds = ["min", "max"].filter(key => spec[key] !== undefined).map(key => ` ${key}="${spec[key]}"`).join("");
@@ -43,7 +45,7 @@ export function configFromForm() {
     const config = {};
     for (const spec of settingsOf.fields) {
         const value = field(`c-${spec.name}`).value;
-        config[spec.name] = spec.type === "choice" ? value : spec.optional && value === "" ? null : Number(value);
+        config[spec.name] = spec.type === "choice" ? JSON.parse(value) : spec.optional && value === "" ? null : Number(value);
     }
     return config;
 }
@@ -54,7 +56,8 @@ export function showConfig(preset, config) {
     field("custom").hidden = preset !== "custom";
     for (const spec of settingsOf.fields) {
         const value = config[spec.name];
-        field(`c-${spec.name}`).value = value === null || value === undefined ? "" : value;
+        field(`c-${spec.name}`).value = value === null || value === undefined ? ""
+            : spec.type === "choice" ? JSON.stringify(value) : value;
     }
 }
 
