@@ -63,7 +63,10 @@ def test_runaway_bot_is_frozen_and_the_page_stays_responsive(
     arena_page: Any, request: pytest.FixtureRequest, server_name: str, bot: str, recovery: str
 ) -> None:
     server = request.getfixturevalue(server_name)
-    arena_page.goto(game_url(server.url, [trial_bots()[1], BOTS / bot], SEED, autoplay=None))
+    # A second per move, not the trial's 100 ms: on a busy machine the healthy bot must not
+    # miss its deadlines too (two non-moves in a row would end the game early).
+    config = PRESETS["trial"].replace(move_time_ms=1000.0)
+    arena_page.goto(game_url(server.url, [trial_bots()[1], BOTS / bot], SEED, config=config, autoplay=None))
     wait_for(arena_page, "document.body.dataset.bots === 'ready'")
     assert arena_page.evaluate("crossOriginIsolated") == (server_name == "isolated_server")
     frame_gap_probe(arena_page)

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from ...bot.view import View
 from .board import Position, Square
 from .config import GameConfig
 from .move import NEUTRAL, Move
 
 
-class BotView:
+class BotView(View[GameConfig, Position]):
     """What a bot may look at when asked for a move. It is a snapshot: keep it if you like.
 
     ``view[x, y]`` is a square's colour (0 empty, 1-4 bots, 5 neutral). For search,
@@ -15,37 +16,12 @@ class BotView:
     ``apply``/``play`` return new positions.
     """
 
-    __slots__ = ("me", "config", "turn", "board", "time_limit_ms")
-
-    def __init__(
-        self,
-        me: int,
-        config: GameConfig,
-        turn: int,
-        board: Position,
-        time_limit_ms: float | None = None,
-    ) -> None:
-        """Normally built by a driver; tests and notebooks may build their own."""
-        #: Your bot number (1-4): the colour of your pieces.
-        self.me = me
-        #: The game's configuration (size, players, limits).
-        self.config = config
-        #: The 0-based index of the turn you are asked for.
-        self.turn = turn
-        #: The board now.
-        self.board = board
-        #: The time limit of this request in milliseconds (None when not enforced).
-        self.time_limit_ms = time_limit_ms
+    __slots__ = ()
 
     @property
     def size(self) -> int:
         """The board's width and height."""
         return self.board.size
-
-    @property
-    def players(self) -> int:
-        """How many bots play."""
-        return self.config.players
 
     def __getitem__(self, square: Square) -> int:
         return self.board[square]

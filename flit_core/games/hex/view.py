@@ -5,34 +5,20 @@ from __future__ import annotations
 from collections import deque
 from typing import Any
 
+from ...bot.view import View
 from ...errors import MoveSyntaxError
 from ...session import Answer
 from .board import BLACK, EMPTY, SWAP, WHITE, Cell, HexPosition, Move, cell_name, neighbour_table, parse_move
 from .config import HexConfig
 
 
-class BotView:
+class BotView(View[HexConfig, HexPosition]):
     """The board from one seat's side. ``view[cell]`` is a cell's colour (0 empty, 1 Black,
     2 White), the cell given as a name (``"c8"``) or a ``(row, column)`` pair from 0.
     ``move(view)`` returns a cell name, a ``(row, column)`` pair or ``"swap"``.
     """
 
-    __slots__ = ("me", "config", "turn", "board", "time_limit_ms")
-
-    def __init__(
-        self, me: int, config: HexConfig, turn: int, board: HexPosition, time_limit_ms: float | None = None
-    ) -> None:
-        """Normally built by a driver."""
-        #: Your seat, 1 or 2 (seat 1 starts as Black).
-        self.me = me
-        #: The game's configuration (size, swap rule, limits).
-        self.config = config
-        #: The 0-based index of the turn you are asked for.
-        self.turn = turn
-        #: The board now (an immutable :class:`HexPosition`).
-        self.board = board
-        #: The time limit of this request in milliseconds (None when not enforced).
-        self.time_limit_ms = time_limit_ms
+    __slots__ = ()
 
     @property
     def size(self) -> int:
