@@ -8,7 +8,8 @@ bot API itself stays free of I/O.
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import BinaryIO
 
 from ..errors import ConfigError
 from ..games import DEFAULT_GAME, get_game
@@ -34,3 +35,17 @@ def main(argv: Sequence[str] | None = None, prog: str = "python -m flit_core.bot
         return 2
     status: int = definition.host.main(rest, prog=f"{prog} --game {game}" if game != DEFAULT_GAME else prog)
     return status
+
+
+def serve_stdio(serve: Callable[[BinaryIO, BinaryIO], int]) -> int:
+    """Run a game host's ``serve(stdin, stdout)`` on this process's pipes, the way every host
+    must: the bot's own ``print()`` goes to stderr (it cannot corrupt the answers), Ctrl-C
+    exits 130, and a referee that went away ends the bot quietly."""
+    stdout = sys.stdout.buffer
+    sys.stdout = sys.stderr
+    try:
+        return serve(sys.stdin.buffer, stdout)
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0  # the referee went away: nothing more to say

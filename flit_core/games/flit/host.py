@@ -21,6 +21,7 @@ import time
 from collections.abc import Sequence
 from typing import BinaryIO
 
+from ...bot.host import serve_stdio
 from ...bot.program import BotLoadError, BotProgram, MoveFunction, call_bot
 from ...errors import ConfigError
 from ...session import AnswerKind
@@ -135,11 +136,4 @@ def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
 
 def run(args: argparse.Namespace) -> int:
     """Serve the bot on this process's stdin/stdout, with ``print()`` sent to stderr."""
-    stdout = sys.stdout.buffer
-    sys.stdout = sys.stderr  # the bot's own print() must not mix with its answers
-    try:
-        return serve(args.file, args.number, args.size, args.players, sys.stdin.buffer, stdout)
-    except KeyboardInterrupt:
-        return 130
-    except BrokenPipeError:
-        return 0  # the referee went away: nothing more to say
+    return serve_stdio(lambda stdin, stdout: serve(args.file, args.number, args.size, args.players, stdin, stdout))

@@ -25,6 +25,7 @@ import time
 from collections.abc import Sequence
 from typing import BinaryIO
 
+from ...bot.host import serve_stdio
 from ...bot.program import BotLoadError, BotProgram, MoveFunction, call_bot
 from ...errors import MoveSyntaxError
 from ...session import AnswerKind
@@ -207,11 +208,4 @@ def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
     parser.add_argument("file", metavar="BOT.py", help="a Python bot file (defines move(view) or class Bot)")
     parser.add_argument("colour", choices=("black", "white"), help="the colour the bot starts with")
     args = parser.parse_args(argv)
-    stdout = sys.stdout.buffer
-    sys.stdout = sys.stderr  # the bot's own print() must not mix with its answers
-    try:
-        return serve(args.file, args.colour, sys.stdin.buffer, stdout)
-    except KeyboardInterrupt:
-        return 130
-    except BrokenPipeError:
-        return 0
+    return serve_stdio(lambda stdin, stdout: serve(args.file, args.colour, stdin, stdout))

@@ -14,6 +14,7 @@ import time
 from collections.abc import Sequence
 from typing import BinaryIO
 
+from flit_core.bot.host import serve_stdio
 from flit_core.bot.program import BotLoadError, BotProgram, MoveFunction, call_bot
 from flit_core.session import AnswerKind
 
@@ -75,11 +76,4 @@ def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
     parser.add_argument("file", metavar="BOT.py", help="a Python bot file (defines move(view) or class Bot)")
     parser.add_argument("seat", type=int, help="this bot's seat, 1 or 2 (appended by the referee)")
     args = parser.parse_args(argv)
-    stdout = sys.stdout.buffer
-    sys.stdout = sys.stderr  # the bot's own print() must not mix with its answers
-    try:
-        return serve(args.file, args.seat, sys.stdin.buffer, stdout)
-    except KeyboardInterrupt:
-        return 130
-    except BrokenPipeError:
-        return 0
+    return serve_stdio(lambda stdin, stdout: serve(args.file, args.seat, stdin, stdout))
