@@ -1,29 +1,43 @@
-"""How strong are the example bots? Win rates from many seeded games, both seat orders.
+"""How strong are the example bots? Win rates from many games, with 95 % Wilson intervals.
 
-Trial games (2 players, 16x16, 1,024 turns): every pair of example bots plays N seeds in
-each seat order. Standard games (4 players, 32x32): the hunter against three copies of
-another bot, rotating the hunter through every seat. A tie for first counts for nobody.
+Flit (the default, ``--game flit``): trial games (2 players, 16x16, 1,024 turns), every pair
+of example bots plays N seeds in each seat order; standard games (4 players, 32x32), the
+hunter against three copies of another bot, rotating the hunter through every seat. A tie
+for first counts for nobody.
 
-Run: .venv/bin/python benchmarks/strength.py [--games N] [--standard-games M]
+Hex (``--game hex``): the MCTS example against each other example on 11x11 with the swap
+rule and a 1 s move limit, N games per opponent, each bot Black in half of them. The games
+run in-process (the limit is the bot's to respect: it is told it and uses under half), in
+parallel worker processes; the load average is printed with the figures, since a busy
+machine leaves the bot fewer playouts.
+
+Run: .venv/bin/python benchmarks/strength.py [--game flit|hex|all] [--games N]
+     [--standard-games M] [--workers W]
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import itertools
 import math
+import os
 import sys
 import time
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import Any, NamedTuple
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from flit_core import BotProgram, get_game, play_game  # noqa: E402
 
-#: The game measured, through the registry like any driver.
+#: The games measured, through the registry like any driver.
 FLIT = get_game("flit")
-#: Its example bots, strongest first, by file name.
+HEX = get_game("hex")
+#: Flit's example bots, strongest first, by file name.
 BOTS = ["hunter_bot", "greedy_bot", "random_bot"]
 
 
@@ -37,46 +51,157 @@ def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
     return (centre - margin, centre + margin)
 
 
-def report(label: str, wins: int, games: int, ties: int) -> None:
+def report(label: str, wins: int, games: int, ties: int | None = None) -> None:
+    """One line: wins, win rate and its interval (and the ties, in games that have them)."""
     low, high = wilson(wins, games)
-    print(f"  {label}: {wins}/{games} wins = {wins / games:.0%} (95% CI {low:.0%}-{high:.0%}), {ties} ties")
+    tied = "" if ties is None else f", {ties} ties"
+    print(f"  {label}: {wins}/{games} wins = {wins / games:.0%} (95% CI {low:.0%}-{high:.0%}){tied}")
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--games", type=int, default=25, help="trial seeds per pair and seat order")
-    parser.add_argument("--standard-games", type=int, default=1, help="standard rotations per opponent (x4 games)")
-    args = parser.parse_args()
+def load() -> str:
+    """The 1, 5 and 15 minute load averages."""
+    return "load average " + ", ".join(f"{value:.2f}" for value in os.getloadavg())
+
+
+def measure_flit(args: argparse.Namespace) -> None:
+    """Every pair of Flit's examples in trial games, and the hunter in standard games."""
+    games = 25 if args.games is None else args.games
     programs = {path.stem: BotProgram.from_file(path) for path in FLIT.examples.values()}
     trial, standard = FLIT.preset("trial"), FLIT.preset("standard")
 
-    print(f"Trial games: {args.games} seeds x 2 seat orders per pair")
+    print(f"Flit trial games: {games} seeds x 2 seat orders per pair")
     for first, second in itertools.combinations(BOTS, 2):
         wins = ties = 0
         started = time.perf_counter()
-        for seed in range(args.games):
+        for seed in range(games):
             for seats in ((first, second), (second, first)):
                 result = play_game(trial, [programs[n] for n in seats], seed).result
                 if result.winner is None:
                     ties += 1
                 else:
                     wins += seats[result.winner - 1] == first
-        report(f"{first} vs {second} ({time.perf_counter() - started:.0f} s)", wins, 2 * args.games, ties)
+        report(f"{first} vs {second} ({time.perf_counter() - started:.0f} s)", wins, 2 * games, ties)
 
     if args.standard_games:
-        print(f"Standard games: hunter_bot in each of the 4 seats against 3 copies, {args.standard_games} rotation(s)")
+        rotations = args.standard_games
+        print(f"Flit standard games: hunter_bot in each of the 4 seats against 3 copies, {rotations} rotation(s)")
         for opponent in BOTS[1:]:
-            wins = ties = games = 0
+            wins = ties = played = 0
             started = time.perf_counter()
-            for rotation in range(args.standard_games):
+            for rotation in range(rotations):
                 for seat in range(4):
                     seats = [opponent] * 4
                     seats[seat] = "hunter_bot"
                     result = play_game(standard, [programs[n] for n in seats], 100 * rotation + seat).result
-                    games += 1
+                    played += 1
                     ties += result.winner is None
                     wins += result.winner == seat + 1
-            report(f"hunter_bot vs 3x {opponent} ({time.perf_counter() - started:.0f} s)", wins, games, ties)
+            report(f"hunter_bot vs 3x {opponent} ({time.perf_counter() - started:.0f} s)", wins, played, ties)
+
+
+def strong_game(game_name: str, strong: str, opponent: str, game: int) -> dict[str, Any]:
+    """One game of ``game_name`` (in a worker process): the strong example moves first in
+    even games. Returns whether it won, whether nobody did, and its think times."""
+    definition = get_game(game_name)
+    seats = (strong, opponent) if game % 2 == 0 else (opponent, strong)
+    programs = [BotProgram.from_file(definition.examples[name]) for name in seats]
+    replay = play_game(STRONG[game_name].config, programs, game)
+    seat = seats.index(strong) + 1
+    stats = replay.stats[seat]
+    assert replay.result is not None
+    return {
+        "won": replay.result.winner == seat,
+        "drawn": replay.result.winner is None,
+        "think_ms_max": stats.think_ms_max,
+        "think_ms_total": stats.think_ms_total,
+        "answers": stats.timed,
+    }
+
+
+def hex_playout_rate() -> str:
+    """Hex's strong bot's playouts per second while it thinks about its reply to a centre
+    opening (the swap rule off, so that it searches; read from the bot's own counter)."""
+    config = STRONG["hex"].config.replace(swap=False)
+    opened, _ = HEX.apply_move(HEX.board(config, []).snapshot(), 1, HEX.parse_move("f6"))
+    move = BotProgram.from_file(HEX.examples["mcts"]).start(2, config)
+    started = time.perf_counter()
+    move(HEX.bot_view(config, 2, 1, opened, config.move_time_ms))
+    # ``move`` is the Bot instance's bound method: the instance counts its playouts.
+    rate = float(move.__self__.playouts) / (time.perf_counter() - started)
+    return f"{rate:,.0f} playouts/s (its reply to a centre opening, one process)"
+
+
+class Strong(NamedTuple):
+    """How a game's strong example is measured against the game's other examples."""
+
+    #: The strong example's name.
+    bot: str
+    #: The settings of every game.
+    config: Any
+    #: What the first mover is called (the strong bot is it in half the games).
+    first: str
+    second: str
+    #: A line of figures about the bot itself, if the game has one.
+    about: Callable[[], str] | None = None
+
+
+#: The games measured by their strong example (see the module docstring).
+STRONG = {
+    "hex": Strong(
+        "mcts", HEX.preset("trial").replace(size=11, move_time_ms=1000.0), "Black", "White", hex_playout_rate
+    ),
+}
+
+
+def measure_strong(name: str, args: argparse.Namespace) -> None:
+    """``name``'s strong example against each other example, first moves alternated, in parallel."""
+    strong = STRONG[name]
+    definition = get_game(name)
+    games = 100 if args.games is None else args.games
+    opponents = [other for other in definition.examples if other != strong.bot]
+    print(
+        f"{definition.title}: {strong.bot} vs each other example, {games} games each ({strong.first} in half), "
+        f"{strong.config.describe()}, {args.workers} worker processes"
+    )
+    print(f"  {load()} before")
+    if strong.about is not None:
+        print(f"  {strong.bot}: {strong.about()}")
+    with ProcessPoolExecutor(args.workers) as pool:
+        for opponent in opponents:
+            started = time.perf_counter()
+            jobs = [name] * games, [strong.bot] * games, [opponent] * games, range(games)
+            results = list(pool.map(strong_game, *jobs))
+            wins = sum(result["won"] for result in results)
+            first = sum(result["won"] for result in results[::2])
+            think_max = max(result["think_ms_max"] for result in results)
+            think_mean = sum(result["think_ms_total"] for result in results) / sum(r["answers"] for r in results)
+            drawn = sum(result["drawn"] for result in results)
+            report(f"{strong.bot} vs {opponent} ({time.perf_counter() - started:.0f} s)", wins, games, drawn or None)
+            print(
+                f"    as {strong.first} {first}/{len(results[::2])}, as {strong.second} {wins - first}/"
+                f"{len(results[1::2])}; think time mean {think_mean:.0f} ms, max {think_max:.0f} ms of "
+                f"{strong.config.move_time_ms:g}; {load()}"
+            )
+
+
+#: Each game's measurement, by the name ``--game`` takes.
+SECTIONS = {"flit": measure_flit, **{name: functools.partial(measure_strong, name) for name in STRONG}}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--game", choices=[*SECTIONS, "all"], default="flit", help="the game measured (default flit)")
+    parser.add_argument(
+        "--games",
+        type=int,
+        help="Flit: trial seeds per pair and seat order (25); other games: games per opponent (100)",
+    )
+    parser.add_argument("--standard-games", type=int, default=1, help="Flit: rotations per opponent (x4 games)")
+    parser.add_argument("--workers", type=int, default=2, help="other games: games played at once (processes)")
+    args = parser.parse_args()
+    for name, measure in SECTIONS.items():
+        if args.game in (name, "all"):
+            measure(args)
 
 
 if __name__ == "__main__":

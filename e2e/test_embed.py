@@ -62,7 +62,7 @@ def serve_cdn_locally(context: Any) -> list[str]:
 @pytest.fixture(scope="module")
 def snippet() -> str:
     """The snippet as `flit-arena embed` writes it."""
-    return build_snippet()
+    return build_snippet().html
 
 
 def html_page(text: str) -> Any:

@@ -5,8 +5,12 @@ Every game is a folder under :mod:`flit_core.games`, found by name with
 game), :class:`Replay` (the versioned JSON record), and :func:`play_game` (an in-process
 game between Python bots). Flit, the first game, is re-exported here for convenience:
 :class:`Position` (the pure rules of a move, for bots' search), :class:`GameConfig` and
-:data:`PRESETS`.
+:data:`PRESETS` — imported on first use, so that a program or a page of another game
+never loads Flit.
 """
+
+import importlib
+from typing import TYPE_CHECKING, Any
 
 from .bot import BotLoadError, BotProgram
 from .config import BaseConfig
@@ -22,23 +26,6 @@ from .errors import (
 )
 from .game import Game
 from .games import GameDef, game_names, get_game
-from .games.flit import (
-    EMPTY,
-    NEUTRAL,
-    PRESETS,
-    BotView,
-    Change,
-    DestinationOccupied,
-    EndReason,
-    GameConfig,
-    Move,
-    NotConnected,
-    NotYourPiece,
-    OffBoard,
-    Position,
-    SpawnRule,
-    Square,
-)
 from .replay import Replay
 from .rng import Rng, SeededRng
 from .runner import play_game
@@ -54,6 +41,54 @@ from .session import (
     Turn,
     TurnKind,
 )
+
+#: Flit's names offered here (see the module's docstring).
+_FLIT_NAMES = frozenset(
+    {
+        "EMPTY",
+        "NEUTRAL",
+        "PRESETS",
+        "BotView",
+        "Change",
+        "DestinationOccupied",
+        "EndReason",
+        "GameConfig",
+        "Move",
+        "NotConnected",
+        "NotYourPiece",
+        "OffBoard",
+        "Position",
+        "SpawnRule",
+        "Square",
+    }
+)
+
+if TYPE_CHECKING:
+    from .games.flit import (
+        EMPTY,
+        NEUTRAL,
+        PRESETS,
+        BotView,
+        Change,
+        DestinationOccupied,
+        EndReason,
+        GameConfig,
+        Move,
+        NotConnected,
+        NotYourPiece,
+        OffBoard,
+        Position,
+        SpawnRule,
+        Square,
+    )
+
+
+def __getattr__(name: str) -> Any:
+    """Flit's names, from its package on first use."""
+    if name in _FLIT_NAMES:
+        return getattr(importlib.import_module("flit_core.games.flit"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 # Replays and results show themselves in notebooks: their displays load on the first one
 # (running a game loads no display code).

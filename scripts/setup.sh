@@ -25,9 +25,9 @@ if [ "$want_test" = 1 ] && [ -d e2e ] && [ ! -x /usr/bin/chromium ]; then
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium >/dev/null
 fi
 
-# The referee tests compile the example C bot (flit_core/games/flit/bots/c_bot/) with gcc.
+# The referee tests compile the example C bots (in flit_core/games/*/bots/c_bot/) with gcc.
 if [ "$want_test" = 1 ] && ! command -v gcc >/dev/null; then
-    echo "setup: installing Debian's gcc for the C example bot" >&2
+    echo "setup: installing Debian's gcc for the C example bots" >&2
     if [ "$(id -u)" = 0 ]; then sudo=""; else sudo="sudo"; fi
     $sudo apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq gcc libc6-dev >/dev/null

@@ -346,3 +346,16 @@ def test_original_bots_play_unchanged_under_the_referee(tmp_path: Path) -> None:
         for player in replay.players:
             # Each bot read `quit` and left by itself, having printed nothing unasked.
             assert player["exit_code"] == 0 and player["unsolicited_lines"] == 0, player
+
+
+def test_the_referee_announces_its_time_limits_to_hosted_bots(tmp_path: Path) -> None:
+    from flit_core.referee import play_match
+
+    # The original protocol never tells a bot its limit: the referee's environment does,
+    # and the host gives it to the view (print() of a hosted bot goes to its stderr log).
+    bot = tmp_path / "limits_bot.py"
+    bot.write_text("def move(view):\n    print('limit', view.time_limit_ms)\n    return view.empty_cells()[0]\n")
+    config = HEX.preset("trial").replace(size=3, move_time_ms=7_000.0, startup_ms=9_000.0)
+    replay = play_match(config, [[*HOST, str(bot)]] * 2, 1)
+    tails = [line for player in replay.players for line in player["stderr_tail"]]
+    assert "limit 9000.0" in tails and "limit 7000.0" in tails

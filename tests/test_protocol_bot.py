@@ -57,8 +57,8 @@ def test_the_bots_board_copy_and_view_match_the_game(tmp_path: Path) -> None:
     for (me, turn, size, players, limit, cells) in seen:
         assert (me, size, players) == (2, 10, 2)
         assert cells == replay.position_at(turn).cells
-        # The protocol does not send the limits: a 10x10 2-player game assumes standard's.
-        assert limit == (1000.0 if turn == 1 else 50.0)
+        # The protocol does not send the limits; the referee announces them in the environment.
+        assert limit == (config.first_move_time_ms if turn == 1 else config.move_time_ms)
     assert kinds_of(replay, 2) == [TurnKind.PASS] * 4
 
 

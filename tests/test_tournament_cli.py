@@ -272,3 +272,24 @@ def test_a_game_played_by_bot_programs_under_the_referee(tmp_path: Path, capsys)
     replay = Replay.load(out / "replays" / "000000.json")
     assert all(player["command"][2:5] == ["flit_core.bot", "--game", "rps"] for player in replay.players)
     assert sum(replay.stats[seat].moves for seat in (1, 2)) > 0
+
+
+def test_hex_round_robins_play_every_pairing_twice_each_bot_black_once(tmp_path: Path, capsys) -> None:
+    hex_game = get_game("hex")
+    bots = {name: str(path) for name, path in hex_game.examples.items()}
+    entrants = entrants_file(tmp_path, {"first": bots["random"], "second": bots["random"], "third": bots["shortest_path"]})
+    out = tmp_path / "results"
+    options = ["--game", "hex", "--preset", "trial", "--size", "5", "--round-robins", "2", "--seed", "3"]
+    assert main(tournament(entrants, out, *options)) == 0
+    assert "12 games of 5x5 Hex" in capsys.readouterr().out
+    with ResultsStore.open(out) as store:
+        records = store.records()
+    black_first: dict[tuple[str, str], int] = {}
+    for record in records:
+        names = tuple(seat.name for seat in record.seats)
+        black_first[names] = black_first.get(names, 0) + 1  # seat 1 starts as Black
+    # Every ordered pair twice: each pairing 4 games, each bot Black in 2 of them.
+    assert black_first == {(a, b): 2 for a in ("first", "second", "third") for b in ("first", "second", "third") if a != b}
+    with pytest.raises(SystemExit):
+        main(tournament(entrants, tmp_path / "other", "--game", "hex", "--round-robins", "1", "--games", "2"))
+    assert "argument --games: not allowed with argument --round-robins" in capsys.readouterr().err

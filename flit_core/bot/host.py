@@ -7,12 +7,43 @@ bot API itself stays free of I/O.
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import BinaryIO
+from typing import BinaryIO, TypeVar
 
+from ..config import BaseConfig
 from ..errors import ConfigError
 from ..games import DEFAULT_GAME, get_game
+
+#: Set by the referee in every bot program's environment: the time limits it enforces, in
+#: milliseconds, which the original protocols never tell a bot. The hosts give them to
+#: their bots' views (``view.time_limit_ms``), so a bot that thinks for a share of its
+#: limit thinks for a share of the real one.
+MOVE_MS_VARIABLE = "FLIT_ARENA_MOVE_MS"
+STARTUP_MS_VARIABLE = "FLIT_ARENA_STARTUP_MS"
+
+C = TypeVar("C", bound=BaseConfig)
+
+
+def limits_environment(config: BaseConfig) -> dict[str, str]:
+    """The variables that announce ``config``'s time limits to a bot program."""
+    return {MOVE_MS_VARIABLE: repr(config.move_time_ms), STARTUP_MS_VARIABLE: repr(config.startup_ms)}
+
+
+def with_announced_limits(config: C) -> C:
+    """``config`` with the time limits announced in this process's environment, if any
+    (a value that is not a valid limit is ignored)."""
+    changes = {}
+    for variable, field in ((MOVE_MS_VARIABLE, "move_time_ms"), (STARTUP_MS_VARIABLE, "startup_ms")):
+        try:
+            changes[field] = float(os.environ[variable])
+        except (KeyError, ValueError):
+            continue
+    try:
+        return config.replace(**changes)
+    except ConfigError:
+        return config
 
 
 def split_game(argv: Sequence[str]) -> tuple[str, list[str]]:

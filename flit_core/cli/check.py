@@ -15,10 +15,12 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "check",
         help="check that a bot program follows the protocol, and say what it does wrong",
-        description="Play the game's scripted scenarios against a bot program (for Flit: short "
-        "real games in several seats and sizes, and scripted boards) and report in plain words every problem: slow or "
-        "missing answers, malformed lines, illegal moves and what they suggest about the bot's "
-        "board copy, crashes. Exits with status 1 if anything failed.",
+        description="Play the game's scripted scenarios against a bot program, started afresh for each, and "
+        "report in plain words every problem: slow or missing answers, malformed lines, lines nobody asked for, "
+        "illegal moves and what they suggest about the bot's board copy, crashes. For Flit: short real games in "
+        "several seats and sizes, and scripted boards. For Hex: init_board from 1x1 to 26x26 in both colours, "
+        "sety/seto/unset then show_board, check_win, swap as first and second player, make_move and blank lines. "
+        "Exits with status 1 if anything failed.",
     )
     parser.add_argument(
         "command",
@@ -26,7 +28,7 @@ def register(subparsers: Any) -> None:
         help="the bot's command line (quote it), e.g. './mybot' or 'flit-arena bot mybot.py'",
     )
     add_game_option(parser)
-    parser.add_argument("--quick", action="store_true", help="shorter games")
+    parser.add_argument("--quick", action="store_true", help="fewer, shorter scenarios")
     parser.add_argument(
         "--verbose", "-v", action="store_true", help="log every protocol line sent and received (to stderr)"
     )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 from typing import Any
 
 from ..web.embed import MAX_CHARACTERS, EmbedTooLarge, build_snippet
@@ -28,9 +29,11 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     """Build and write the snippet."""
     try:
-        snippet = build_snippet(game=args.game)
+        snippet, left_out = build_snippet(game=args.game)
     except EmbedTooLarge as error:
         raise CommandError(str(error)) from None
+    if left_out:
+        print(f"To fit the limit, the snippet leaves out the example bot(s) {', '.join(left_out)}.", file=sys.stderr)
     if args.out == "-":
         print(snippet, end="")
         return 0

@@ -10,7 +10,6 @@ from typing import Any
 
 from ..referee import Match
 from ..referee.command import absolute_paths
-from ..referee.console import Console
 from ..referee.diagnostics import diagnostics_text
 from ..report import summary_text
 from .options import add_config_options, add_seed_and_replay_options, config_from_args, game_seed
@@ -65,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
     ) as match:
         try:
             if args.interactive:
-                Console(match).run()
+                match.game.definition.console(match, input, print).run()
             else:
                 match.run()
         except KeyboardInterrupt:

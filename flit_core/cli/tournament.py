@@ -14,6 +14,7 @@ from ..tournament.definition import Tournament
 from ..tournament.entrants import Entrant, EntrantsFile, read_entrants_file
 from ..tournament.executors import DASK_SCHEME, default_jobs, jobs_warning
 from ..tournament.runner import RunSummary, run_tournament
+from ..tournament.schedule import block_size
 from ..tournament.store import DATABASE, ResultsStore
 from .leaderboard import show_leaderboard
 from .main import CommandError
@@ -22,7 +23,20 @@ from .options import add_config_options, config_from_args, read_json, seed_arg
 #: The options that are not game settings. Any other option given (a preset, a config
 #: file, a field) means "these settings", not "the stored ones".
 _RUN_OPTIONS = frozenset(
-    {"command", "handler", "entrants", "out", "games", "seed", "game", "referee", "jobs", "executor", "no_progress"}
+    {
+        "command",
+        "handler",
+        "entrants",
+        "out",
+        "games",
+        "round_robins",
+        "seed",
+        "game",
+        "referee",
+        "jobs",
+        "executor",
+        "no_progress",
+    }
 )
 
 
@@ -39,7 +53,17 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("entrants", metavar="ENTRANTS.toml", help='the bots: [entrants] name = "bot.py" or "./program"')
     parser.add_argument("--out", required=True, metavar="FOLDER", help="results folder (created, or resumed)")
-    parser.add_argument("--games", type=_positive, help="games to play in all (a new tournament needs it)")
+    count = parser.add_mutually_exclusive_group()
+    count.add_argument(
+        "--games", type=_positive, help="games to play in all (a new tournament needs it or --round-robins)"
+    )
+    count.add_argument(
+        "--round-robins",
+        type=_positive,
+        metavar="R",
+        help="play R full round robins instead: in 2-player games one is every pairing twice, each bot "
+        "moving first once (the UAIS Hex plan); with more players, every entrant once in every seat",
+    )
     parser.add_argument("--seed", type=seed_arg, help="tournament seed (default: random for a new tournament)")
     parser.add_argument(
         "--players",
@@ -143,12 +167,14 @@ def _tournament(
         seed = stored["definition"]["seed"]
     else:
         seed = random_seed()
-    if args.games is not None:
+    if args.round_robins is not None:
+        games = args.round_robins * block_size(len(entrants), config.players)
+    elif args.games is not None:
         games = args.games
     elif stored is not None:
         games = int(stored["games"])
     else:
-        raise CommandError("a new tournament needs --games N (the number of games to play)")
+        raise CommandError("a new tournament needs --games N (the number of games to play) or --round-robins R")
     referee = args.referee or bool(stored and stored["definition"].get("referee"))
     return Tournament(tuple(entrants), config, seed, games, referee)
 

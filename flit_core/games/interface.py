@@ -148,6 +148,10 @@ class ReplayDrawing(NamedTuple):
     data: Any
 
 
+#: A per-move bot's output read as its answer, at most (the rest is thrown away).
+PER_MOVE_OUTPUT = 64 * 1024
+
+
 class WireProtocol(ABC):
     """How a bot program is spoken to over stdin/stdout, for one game (pluggable, like
     python-chess's engine protocols). The referee does the process handling; this class
@@ -156,10 +160,16 @@ class WireProtocol(ABC):
     A persistent protocol (the default) starts the bot once per game: :meth:`argv`,
     then :meth:`greeting` and :meth:`updates` lines queued for it, :attr:`request` to ask
     for a move, one answer line read by :meth:`parse`.
+
+    A per-move protocol (:attr:`per_move`) starts the bot afresh for every move, as some
+    original KotH controllers did: the command plus :meth:`move_arguments`, with
+    :meth:`move_input` on its stdin (then end-of-file). Its answer is everything it
+    printed until it exited or closed stdout (the first :data:`PER_MOVE_OUTPUT` bytes),
+    read by :meth:`parse`; then its process group is killed. :meth:`argv`,
+    :meth:`greeting`, :meth:`updates` and :attr:`request` are not used.
     """
 
-    #: True when the bot program is started afresh for every move (not supported yet by
-    #: the referee; games whose original protocol works so set it).
+    #: True when the bot program is started afresh for every move (see above).
     per_move: ClassVar[bool] = False
     #: The line that asks a bot for its move.
     request: ClassVar[bytes] = b"M\n"
@@ -189,9 +199,19 @@ class WireProtocol(ABC):
         """What a bot is sent when the game is over, before its input is closed."""
         return b""
 
+    def move_arguments(self, seat: int, config: BaseConfig, snapshot: Any) -> list[str]:
+        """Per-move protocols: the arguments appended to the bot's command to ask ``seat``
+        for a move on the board ``snapshot`` (the harness's :meth:`State.snapshot`)."""
+        raise NotImplementedError(f"{type(self).__name__} is not a per-move protocol")
+
+    def move_input(self, seat: int, config: BaseConfig, snapshot: Any) -> bytes:
+        """Per-move protocols: what the bot reads on stdin for one move (default nothing)."""
+        return b""
+
     @abstractmethod
     def parse(self, text: str, elapsed_ms: float | None = None) -> Answer:
-        """Read one answer line; UNREADABLE if it is not a move."""
+        """Read one answer line (a per-move protocol: the bot's whole output); UNREADABLE
+        if it is not a move."""
 
     def describe(self) -> str:
         """One paragraph for ``--help`` and the checker: how a bot is started and spoken to."""
@@ -318,6 +338,13 @@ class GameDef(ABC):
         (a module with ``main(argv, prog) -> int``). By convention the ``host`` module of
         the game's package, imported on first use (it does I/O, which the rules never do)."""
         return importlib.import_module(f"{type(self).__module__}.host")
+
+    def console(self, match: Any, read: Callable[[str], str], write: Callable[[str], None]) -> Any:
+        """The console of ``flit-arena match --interactive`` for ``match`` (an object whose
+        ``run()`` reads commands with ``read`` and answers with ``write``): the arena's own
+        by default; a game whose original had a console of its own offers that one."""
+        # Imported on use (as :attr:`host` is): the rules, and the page, never need the referee.
+        return importlib.import_module("flit_core.referee.console").Console(match, read, write)
 
     def check_scenarios(self, quick: bool = False) -> Sequence[Any]:
         """The conformance checker's scenarios for bot programs of this game (callables

@@ -1,19 +1,23 @@
 """The conformance checker's frame: a report of scenarios, and a bot started for each one.
 
-Each game's checker (``GameDef.checker``) scripts the scenarios that find what a bot
-program of that game does wrong; this module holds what every checker shares: the
+Each game's checker (``GameDef.check_scenarios``) scripts the scenarios that find what a
+bot program of that game does wrong; this module holds what every checker shares: the
 findings and the report, and a session that starts the bot as the referee would (with
-its game's protocol) and judges how it stops. :func:`check_bot` runs a game's scenarios.
+its game's protocol), reads answer lines to any request while telling stray lines apart,
+and judges how it stops. :func:`check_bot` runs a game's scenarios.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import enum
+import time
 from collections.abc import Callable
 
+from ..bot.host import limits_environment
 from ..config import BaseConfig
 from ..games import get_game
+from ..session import Answer, AnswerKind
 from .command import BotCommand, CommandLike
 from .driver import BotConnection, LogFunction
 from .limits import Limits
@@ -91,6 +95,16 @@ def scenario_text(scenario: ScenarioResult) -> str:
     return "\n".join(lines)
 
 
+#: The most stray lines :meth:`CheckSession.ask_line` skips before one answer (then the next
+#: line is taken for the answer).
+_MAX_STRAY = 100
+
+
+def _line_answer(text: str, elapsed_ms: float) -> Answer:
+    """The line itself, stripped, as the answer's ``move`` (the scenario reads it)."""
+    return Answer.of_move(text.strip(), elapsed_ms)
+
+
 #: One scenario of a game's checker: run against the bot, it reports what it found.
 Scenario = Callable[[BotCommand, Limits, "LogFunction | None"], ScenarioResult]
 
@@ -98,28 +112,87 @@ Scenario = Callable[[BotCommand, Limits, "LogFunction | None"], ScenarioResult]
 class CheckSession:
     """One start of the bot for a scenario; always stopped, and its stop judged."""
 
-    def __init__(self, bot: BotCommand, seat: int, config: BaseConfig, limits: Limits, log: LogFunction | None) -> None:
-        """Start ``bot`` in ``seat`` as the referee would for a game of ``config``."""
-        protocol = get_game(config.game).protocol
+    def __init__(
+        self,
+        bot: BotCommand,
+        seat: int,
+        config: BaseConfig,
+        limits: Limits,
+        log: LogFunction | None,
+        *,
+        greet: bool = True,
+        asked_for: str = "a move",
+    ) -> None:
+        """Start ``bot`` in ``seat`` as the referee would for a game of ``config`` and queue
+        the protocol's greeting (unless ``greet`` is False: the scenario sends its own).
+        ``asked_for`` names what the bot may be asked, for the report of lines nobody asked for."""
+        self._protocol = protocol = get_game(config.game).protocol
+        self._seat = seat
+        self._asked_for = asked_for
         self.limits = limits
         self.process = BotProcess(
-            protocol.argv(bot.argv, seat, config), label="the bot", cwd=None, stderr_path=None, limits=limits
+            protocol.argv(bot.argv, seat, config),
+            label="the bot",
+            cwd=None,
+            stderr_path=None,
+            limits=limits,
+            env=limits_environment(config),
         )
         self.connection = BotConnection(seat, self.process, limits, log, protocol.request, protocol.skips_blank_lines)
-        self.connection.queue(protocol.greeting(seat, config))
+        #: Lines read by :meth:`ask_line` that were not the answer, with the request they preceded.
+        self.stray: list[str] = []
+        if greet:
+            self.connection.queue(protocol.greeting(seat, config))
+
+    def ask_line(self, request: bytes, limit_ms: float, wanted: Callable[[str], bool]) -> Answer:
+        """Send the queued lines and ``request``; the answer line (its stripped text as the
+        answer's ``move``), or a timeout or crash, within ``limit_ms``.
+
+        A line that is not ``wanted`` (not of the answer's form) is taken for stray output
+        when a ``wanted`` line follows it within the limit: that one is then the answer,
+        and the stray line is kept in :attr:`stray` (reported on :meth:`close`). Otherwise
+        the unwanted line is the answer, for the scenario to judge.
+        """
+        connection = self.connection
+        start = connection.send_request(request)
+        answer = connection.await_answer(start, limit_ms, _line_answer)
+        skipped = 0
+        while answer.kind is AnswerKind.MOVE and not wanted(answer.move) and skipped < _MAX_STRAY:
+            skipped += 1
+            following = self._next_line_by(start + limit_ms / 1000.0)
+            if following is None or following.kind is not AnswerKind.MOVE:
+                break
+            request_name = request.decode("ascii", "replace").strip()
+            self.stray.append(f"{answer.move[:60]!r} before the answer to {request_name}")
+            answer = following._replace(elapsed_ms=(time.perf_counter() - start) * 1000.0)
+        return answer
+
+    def _next_line_by(self, deadline: float) -> Answer | None:
+        """The next line printed before ``deadline`` (perf_counter), a crash, or None."""
+        while (left := deadline - time.perf_counter()) > 0:
+            # A far deadline of its own, so that waiting in vain leaves no answer owed.
+            following = self.connection.poll_answer(time.perf_counter(), 2000.0 * left, _line_answer, wait_s=left)
+            if following is not None:
+                return following
+        return None
 
     def close(self, findings: list[Finding]) -> None:
-        """Stop the bot; add what its output and its way of stopping say to ``findings``."""
-        self.connection.discard_backlog()
-        stop_all([self.process], self.limits)
+        """Say goodbye as the referee does, stop the bot, and add what its output and its
+        way of stopping say to ``findings``."""
         connection = self.connection
-        if connection.unsolicited_lines:
+        connection.queue(self._protocol.farewell(self._seat))
+        connection.flush()
+        connection.discard_backlog()
+        stop_all([self.process], self.limits)
+        stray = connection.unsolicited_lines + len(self.stray)
+        if stray:
+            example = f", e.g. {self.stray[0]}" if self.stray else ""
             findings.append(
                 Finding(
                     Severity.FAIL,
                     (
-                        f"printed {connection.unsolicited_lines} line(s) without being asked for a move "
-                        "(one answer line per request; debug output belongs on stderr)"
+                        f"printed {stray} line(s) without being asked for {self._asked_for}: lines nobody asked "
+                        f"for (stray output{example}); one answer line per request, debug output belongs on stderr"
                     ),
                 )
             )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import ClassVar
 
 from ..games import GameDef
 from ..session import Turn, TurnKind
@@ -39,7 +40,11 @@ def describe_turn(turn: Turn, definition: GameDef) -> str:
 
 
 class Console:
-    """Reads commands and plays the match accordingly."""
+    """Reads commands and plays the match accordingly (a game may offer its own console,
+    like Hex's: :meth:`~flit_core.games.interface.GameDef.console`)."""
+
+    #: What ``help`` prints.
+    help_text: ClassVar[str] = HELP
 
     def __init__(
         self,
@@ -56,40 +61,49 @@ class Console:
         """Read commands until ``quit`` or the end of input."""
         game = self.match.game
         self._write(f"{game.definition.title}: {game.config.describe()}, seed {game.seed}")
-        self._write(HELP)
+        self._write(self.help_text)
         while True:
             try:
                 line = self._read(f"{game.definition.name}> ")
             except EOFError:
                 return
-            words = line.split()
-            command = words[0].lower() if words else "step"
-            if command in ("q", "quit", "exit"):
+            if not self.do(line.split()):
                 return
-            self._do(command, words[1:])
 
-    def _do(self, command: str, arguments: list[str]) -> None:
+    def do(self, words: list[str]) -> bool:
+        """Carry out one command line (its words); False when it ends the console."""
+        command = words[0].lower() if words else "step"
+        arguments = words[1:]
+        if command in ("q", "quit", "exit"):
+            return False
         if command in ("s", "step"):
             self._play(1, show_all=True)
         elif command in ("r", "run"):
-            if not arguments:
-                self._play(None, show_all=False)
-            elif arguments[0].isdigit() and int(arguments[0]) > 0:
-                count = int(arguments[0])
-                self._play(count, show_all=count <= _SHOW_TURNS)
-            else:
-                self._write(f"run takes a number of turns, not {arguments[0]!r}")
+            count = self.count(arguments)
+            if count != 0:
+                self._play(count, show_all=count is not None and count <= _SHOW_TURNS)
         elif command in ("b", "board"):
             definition = self.match.game.definition
             self._write(definition.text(self.match.game.position()))
             if definition.text_legend:
                 self._write(f"({definition.text_legend})")
         elif command in ("st", "state", "result"):
-            self._write(self._state())
+            self._write(self.state_text())
         elif command in ("h", "help", "?"):
-            self._write(HELP)
+            self._write(self.help_text)
         else:
             self._write(f"unknown command {command!r}; type help")
+        return True
+
+    def count(self, arguments: list[str]) -> int | None:
+        """``run``'s number of turns: None for no number (to the end), 0 (after saying
+        why) for anything but a positive number."""
+        if not arguments:
+            return None
+        if arguments[0].isdigit() and int(arguments[0]) > 0:
+            return int(arguments[0])
+        self._write(f"run takes a number of turns, not {arguments[0]!r}")
+        return 0
 
     def _play(self, turns: int | None, show_all: bool) -> None:
         game = self.match.game
@@ -109,7 +123,8 @@ class Console:
         if game.over:
             self._write(self._result())
 
-    def _state(self) -> str:
+    def state_text(self) -> str:
+        """Turn, score and status of every bot; the result once over."""
         game = self.match.game
         counts = game.counts()
         moving = " and ".join(f"bot {player}" for player in game.movers)

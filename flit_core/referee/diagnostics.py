@@ -8,6 +8,7 @@ from typing import Any
 from ..replay import Replay
 from ..session import PlayerStats, PlayerStatus
 from .driver import BotConnection
+from .per_move import PerMoveConnection
 from .process import Ending
 
 #: Diagnostics keys that count problems, with the words that describe each.
@@ -19,15 +20,19 @@ _COUNTERS = (
 )
 
 
-def diagnose(connection: BotConnection, stats: PlayerStats, argv: list[str], workdir: str | None) -> dict[str, Any]:
-    """The JSON-ready diagnostics of one bot after its process was stopped."""
+def diagnose(
+    connection: BotConnection | PerMoveConnection, stats: PlayerStats, argv: list[str], workdir: str | None
+) -> dict[str, Any]:
+    """The JSON-ready diagnostics of one bot after its process (for a bot started for
+    every move: its last one) was stopped."""
     process = connection.process
-    unterminated = process.unterminated
+    unterminated = b"" if process is None else process.unterminated
+    stderr = connection.stderr
     data: dict[str, Any] = {
         "command": argv,
         "workdir": workdir,
-        "exit_code": process.returncode,
-        "ended": None if process.ending is None else process.ending.value,
+        "exit_code": None if process is None else process.returncode,
+        "ended": None if process is None or process.ending is None else process.ending.value,
         "crash": connection.gone,
         "timeouts": stats.timeouts,
         "invalid": stats.invalid,
@@ -36,10 +41,10 @@ def diagnose(connection: BotConnection, stats: PlayerStats, argv: list[str], wor
         "too_long_lines": connection.too_long_lines,
         "not_utf8_lines": connection.not_utf8_lines,
         "unterminated_output": unterminated[:200].decode("utf-8", "replace") if unterminated else None,
-        "stderr_log": process.stderr.path,
-        "stderr_bytes": process.stderr.total,
-        "stderr_cut": process.stderr.cut,
-        "stderr_tail": process.stderr.tail(),
+        "stderr_log": stderr.path,
+        "stderr_bytes": stderr.total,
+        "stderr_cut": stderr.cut,
+        "stderr_tail": stderr.tail(),
     }
     data["problems"] = problems(data, stats)
     return data

@@ -12,6 +12,7 @@ import time
 from collections.abc import Callable
 
 from ..session import Answer
+from .capture import StderrCapture
 from .limits import Limits
 from .lines import Line
 from .process import BotProcess, describe_status
@@ -60,6 +61,11 @@ class BotConnection:
         #: Answers that were not UTF-8 text.
         self.not_utf8_lines = 0
 
+    @property
+    def stderr(self) -> StderrCapture:
+        """The bot's stderr log and tail."""
+        return self.process.stderr
+
     # -- updates -----------------------------------------------------------------------
 
     def queue(self, data: bytes) -> None:
@@ -83,16 +89,20 @@ class BotConnection:
 
     # -- a move request ----------------------------------------------------------------
 
-    def ask(self, time_limit_ms: float, parse: Parser) -> Answer:
-        """Send the request, wait at most ``time_limit_ms`` for the answer line, and read it."""
-        return self.await_answer(self.send_request(), time_limit_ms, parse)
+    def ask(self, time_limit_ms: float, parse: Parser, request: bytes | None = None) -> Answer:
+        """Send the request (the game's move request, or another line that wants one
+        answer line, such as Hex's ``show_board``), wait at most ``time_limit_ms`` for the
+        answer line, and read it with ``parse``."""
+        return self.await_answer(self.send_request(request), time_limit_ms, parse)
 
-    def send_request(self) -> float:
-        """Send the queued lines and the request; returns when it was sent (perf_counter)."""
+    def send_request(self, request: bytes | None = None) -> float:
+        """Send the queued lines and the request (default: the move request); returns
+        when it was sent (perf_counter)."""
         self.discard_backlog()
+        request = self._request if request is None else request
         if self._log is not None:
-            self._log_sent(self._request)
-        data = self._held + self._request
+            self._log_sent(request)
+        data = self._held + request
         self._held = b""
         start = time.perf_counter()
         self.process.write(data)
@@ -189,7 +199,7 @@ class BotConnection:
                     self._log(f"<- {self.seat}: {line.data[:60]!r}   (not asked for: thrown away)")
             if budget <= 0:
                 return
-            read = process.read_output()
+            read = process.read_ready_output()
             if not read:
                 return
             budget -= read

@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import IO, Any, Self
 
+from ..bot.host import limits_environment
 from ..config import BaseConfig
 from ..game import Game
 from ..games.interface import Change, WireProtocol
@@ -19,14 +20,17 @@ from ..replay import Replay
 from ..session import Answer, PlayerStatus, Request, Turn
 from .command import BotCommand, CommandLike
 from .diagnostics import diagnose
-from .driver import BotConnection, LogFunction
+from .driver import BotConnection, LogFunction, Parser
 from .errors import BotCommandError
 from .limits import Limits
+from .per_move import PerMoveConnection
 from .process import BotProcess, stop_all
 
 PathLike = str | os.PathLike[str]
 #: How long a simultaneous step watches one bot before looking at the next.
 _SLICE_S = 0.001
+#: A seat's link to its bot: a persistent process, or one started for every move.
+Connection = BotConnection | PerMoveConnection
 #: Called after every turn with the game and the turn (progress bars, drawing).
 TurnCallback = Callable[[Game, Turn], Any]
 
@@ -69,12 +73,32 @@ class Match:
         self.limits = limits or Limits()
         self.game = Game(config, seed)
         self._protocol = protocol = self.game.definition.protocol
-        if protocol.per_move:
-            raise BotCommandError(f"{self.game.definition.title} starts a bot for every move: not supported yet")
-        self._argvs = [protocol.argv(command.argv, seat, config) for seat, command in enumerate(self._commands, 1)]
         log: LogFunction | None = None if verbose is None else _line_writer(verbose)
+        env = limits_environment(config)
         self._closed = False
         self._processes: list[BotProcess] = []
+        if protocol.per_move:
+            if self.game.definition.simultaneous:
+                raise BotCommandError(f"{self.game.definition.title}: a per-move protocol needs turns, one at a time")
+            self._argvs = [list(command.argv) for command in self._commands]
+            self._connections: list[Connection] = [
+                PerMoveConnection(
+                    seat,
+                    command.argv,
+                    protocol,
+                    config,
+                    self.game.position,
+                    cwd=self._workdirs[seat - 1],
+                    stderr_path=_log_path(log_folder, seat, command.name),
+                    limits=self.limits,
+                    log=log,
+                    env=env,
+                )
+                for seat, command in enumerate(self._commands, 1)
+            ]
+            self._same_updates = True
+            return
+        self._argvs = [protocol.argv(command.argv, seat, config) for seat, command in enumerate(self._commands, 1)]
         try:
             for seat, argv in enumerate(self._argvs, 1):
                 self._processes.append(
@@ -84,6 +108,7 @@ class Match:
                         cwd=self._workdirs[seat - 1],
                         stderr_path=_log_path(log_folder, seat, self._commands[seat - 1].name),
                         limits=self.limits,
+                        env=env,
                     )
                 )
         except BaseException:
@@ -105,7 +130,7 @@ class Match:
         return [command.name for command in self._commands]
 
     @property
-    def connections(self) -> list[BotConnection]:
+    def connections(self) -> list[Connection]:
         """Each bot's protocol connection, seat 1 first (for its diagnostics)."""
         return list(self._connections)
 
@@ -113,6 +138,8 @@ class Match:
         """Play one step: ask its movers still in (at once in a simultaneous step), then
         send everyone the changes. Returns the step's turn records."""
         game = self.game
+        if len(game.movers) == 1:
+            return [self._sequential_step()]
         requests = game.requests()
         asked = {request.player for request in requests}
         # Every bot gets the last step's updates before anyone's next request (an asked
@@ -134,11 +161,28 @@ class Match:
             self._queue(turn.changes, turn.player)
         return turns
 
+    def _sequential_step(self) -> Turn:
+        """:meth:`step` with one mover, the hot path of turn-based games: no sets, no maps."""
+        game = self.game
+        request = game.request()
+        asked = 0 if request is None else request.player
+        for connection in self._connections:
+            if connection.seat != asked:
+                connection.flush()
+        answer = None
+        if request is not None:
+            answer = self._connections[asked - 1].ask(request.time_limit_ms, self._protocol.parse)
+        turn = game.submit(answer)
+        if asked and game.stats(asked).status is not PlayerStatus.ACTIVE:
+            self._connections[asked - 1].retire()
+        self._queue(turn.changes, turn.player)
+        return turn
+
     def _ask_together(self, requests: Sequence[Request]) -> dict[int, Answer]:
         """A simultaneous step: every request is sent first, then the bots are watched in
         turn (a millisecond each) until each has answered or reached its own deadline, so
         no bot's thinking waits for another's."""
-        connections = self._connections
+        connections = [connection for connection in self._connections if isinstance(connection, BotConnection)]
         parse = self._protocol.parse
         pending = {request.player: (connections[request.player - 1].send_request(), request) for request in requests}
         answers: dict[int, Answer] = {}
@@ -149,6 +193,15 @@ class Match:
                     answers[player] = answer
                     del pending[player]
         return {request.player: answers[request.player] for request in requests}
+
+    def query(self, seat: int, request: bytes, time_limit_ms: float, parse: Parser) -> Answer | None:
+        """Ask bot ``seat`` something outside the game (Hex's console asks ``show_board``):
+        it gets its queued updates, then ``request``, and its one answer line is read with
+        ``parse``. None if the bot is out of the game and is sent nothing more."""
+        connection = self._connections[seat - 1]
+        if connection.retired or self._protocol.per_move:
+            return None
+        return connection.ask(time_limit_ms, parse, request)
 
     def run(self, turns: int | None = None, on_turn: TurnCallback | None = None) -> None:
         """Play ``turns`` more turns, or to the end of the game (None)."""
@@ -183,6 +236,9 @@ class Match:
                 connection.flush()
                 connection.discard_backlog()
             stop_all(self._processes, self.limits)
+            for connection in self._connections:
+                if isinstance(connection, PerMoveConnection):
+                    connection.close()
 
     def replay(self) -> Replay:
         """Stop the bots and return the replay (finished or not) with each bot's diagnostics."""

@@ -15,7 +15,7 @@ import select
 import signal
 import subprocess
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import IO
 
 from .capture import StderrCapture
@@ -54,14 +54,19 @@ class BotProcess:
         cwd: str | None,
         stderr_path: str | None,
         limits: Limits,
+        stderr: StderrCapture | None = None,
+        env: Mapping[str, str] | None = None,
     ) -> None:
         """Start ``argv`` in a new session (so in its own process group).
 
         Raises :class:`BotCommandError` if the program cannot be started; ``label``
-        (e.g. ``"bot 2"``) starts that message.
+        (e.g. ``"bot 2"``) starts that message. ``stderr`` is a capture to share (a bot
+        started for every move keeps one log); its owner closes it. ``env`` adds
+        variables to the referee's environment.
         """
         self._limits = limits
-        self.stderr = StderrCapture(stderr_path, limits.stderr_log_bytes, limits.stderr_tail_lines)
+        self._owns_stderr = stderr is None
+        self.stderr = stderr or StderrCapture(stderr_path, limits.stderr_log_bytes, limits.stderr_tail_lines)
         try:
             self._popen = subprocess.Popen(
                 list(argv),
@@ -69,11 +74,13 @@ class BotProcess:
                 stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE,
                 cwd=cwd,
+                env=None if env is None else {**os.environ, **env},
                 start_new_session=True,
                 bufsize=0,
             )
         except OSError as error:
-            self.stderr.close()
+            if self._owns_stderr:
+                self.stderr.close()
             raise BotCommandError(f"{label}: cannot start {argv[0]}: {_start_problem(error)}") from None
         self.pid = self._popen.pid
         self._stdin: IO[bytes] = self._popen.stdin  # type: ignore[assignment]
@@ -87,6 +94,9 @@ class BotProcess:
         self._pidfd = _pidfd_open(self.pid)
         self._poll = select.poll()
         self._poll.register(self._out, _READABLE)
+        # Asked before every request whether the bot printed more: cheaper than a failed read.
+        self._out_poll = select.poll()
+        self._out_poll.register(self._out, _READABLE)
         self._poll.register(self._err, _READABLE)
         if self._pidfd is not None:
             self._poll.register(self._pidfd, _READABLE)
@@ -136,6 +146,11 @@ class BotProcess:
         if not self._pending:
             self._poll.unregister(self._in)
 
+    @property
+    def input_pending(self) -> bool:
+        """True while written bytes still wait for room in the bot's stdin pipe."""
+        return bool(self._pending)
+
     def _lose_input(self) -> None:
         if self._pending:
             self._pending.clear()
@@ -166,6 +181,12 @@ class BotProcess:
             return 0
         self._lines.feed(chunk)
         return len(chunk)
+
+    def read_ready_output(self) -> int:
+        """:meth:`read_output` if stdout has something to read (or has closed) right now."""
+        if not self.output_open or not self._out_poll.poll(0):
+            return 0
+        return self.read_output()
 
     def take_line(self) -> Line | None:
         """The next complete stdout line read so far, or None."""
@@ -274,7 +295,8 @@ class BotProcess:
         if self._pidfd is not None:
             os.close(self._pidfd)
             self._pidfd = None
-        self.stderr.close()
+        if self._owns_stderr:
+            self.stderr.close()
 
 
 def stop_all(processes: Sequence[BotProcess], limits: Limits) -> None:

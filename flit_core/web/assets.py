@@ -49,11 +49,11 @@ def browser_modules(games: Sequence[GameDef] | None = None) -> dict[str, str]:
     """The Python sources the page and its workers import: ``{"flit_core/x.py": text}``.
 
     Every module of flit_core that :data:`BROWSER_ENTRIES` import, directly or not, and
-    each game's package (the default game's always, as the package's top level re-exports
-    it): only static imports count, so what a module loads lazily (a game's protocol host,
-    the checker) and the native-only subpackages (command line, referee, store) stay out.
+    each game's package: only static imports that run count, so what a module loads
+    lazily (a game's protocol host and console, the checker, the top level's Flit names)
+    and the native-only subpackages (command line, referee, store) stay out.
     """
-    wanted = {DEFAULT_GAME: get_game(DEFAULT_GAME)} | {game.name: game for game in games or page_games()}
+    wanted = {game.name: game for game in games or page_games()}
     entries = [PACKAGE_DIR / name for name in BROWSER_ENTRIES]
     # Top-level package -> the folder it is imported from (flit_core, and the games' own).
     packages = {PACKAGE_DIR.name: ROOT}
@@ -92,7 +92,7 @@ def _imported_files(entries: Iterable[Path], packages: Mapping[str, Path]) -> se
 def _imports(path: Path, packages: Mapping[str, Path]) -> list[Path]:
     """The files (maybe missing) of ``packages`` that the imports of the module at ``path`` may name."""
     bases: list[tuple[Path, list[str], list[str]]] = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in _runtime_nodes(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
             bases += [(ROOT, alias.name.split("."), []) for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
@@ -111,6 +111,18 @@ def _imports(path: Path, packages: Mapping[str, Path]) -> list[Path]:
         # `from package import name` imports a submodule when the name is one.
         files += [target / f"{name}.py" for name in names] + [target / name / "__init__.py" for name in names]
     return files
+
+
+def _runtime_nodes(tree: ast.AST) -> Iterable[ast.AST]:
+    """Every node of ``tree`` but those under ``if TYPE_CHECKING:`` (never run)."""
+    todo = [tree]
+    while todo:
+        node = todo.pop()
+        yield node
+        if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING":
+            todo.extend(node.orelse)
+            continue
+        todo.extend(ast.iter_child_nodes(node))
 
 
 def game_assets(definition: GameDef) -> dict[str, Any]:

@@ -19,6 +19,7 @@ import json
 import re
 import zlib
 from pathlib import Path
+from typing import NamedTuple
 
 from ..games import DEFAULT_GAME, get_game
 from .assets import WEB_DIR, bundle
@@ -186,9 +187,13 @@ def unpack15(text: str, length: int) -> bytes:
     return number.to_bytes(length, "big")
 
 
-def payload(web_dir: Path = WEB_DIR, game: str = DEFAULT_GAME) -> bytes:
-    """Everything the snippet for ``game`` carries, as raw-deflated JSON."""
+def payload(web_dir: Path = WEB_DIR, game: str = DEFAULT_GAME, examples: int | None = None) -> bytes:
+    """Everything the snippet for ``game`` carries, as raw-deflated JSON: with its first
+    ``examples`` example bots only, if given."""
     contents = bundle([game], scripts=True)
+    if examples is not None:
+        entry = contents["games"][game]
+        entry["examples"] = dict(list(entry["examples"].items())[:examples])
     # The rules core's docstrings and type hints are for readers of the repository and for
     # mypy; bots' sources stay whole.
     contents["modules"] = {path: compact_python(source) for path, source in contents["modules"].items()}
@@ -248,11 +253,32 @@ await import(PYSCRIPT + "core.js");
 """
 
 
-def build_snippet(web_dir: Path = WEB_DIR, game: str = DEFAULT_GAME) -> str:
-    """The snippet's HTML for ``game``; raises :class:`EmbedTooLarge` past :data:`MAX_CHARACTERS`."""
+class Snippet(NamedTuple):
+    """A built snippet: its HTML, and the game's example bots left out to fit."""
+
+    html: str
+    left_out: list[str]
+
+
+def build_snippet(web_dir: Path = WEB_DIR, game: str = DEFAULT_GAME) -> Snippet:
+    """The snippet for ``game``; raises :class:`EmbedTooLarge` past :data:`MAX_CHARACTERS`.
+
+    When the whole game does not fit, its last example bots are left out (the strongest,
+    which are the largest, come last): a post's answers are its real bots.
+    """
+    examples = [path.stem for path in get_game(game).examples.values()]
+    count = len(examples)
+    while len(html := _snippet(web_dir, game, count)) > MAX_CHARACTERS and count > 1:
+        count -= 1
+    if len(html) > MAX_CHARACTERS:
+        raise EmbedTooLarge(f"the snippet has {len(html):,} characters, over the limit of {MAX_CHARACTERS:,}")
+    return Snippet(html, examples[count:])
+
+
+def _snippet(web_dir: Path, game: str, examples: int) -> str:
     versions = pinned_versions(web_dir)
-    packed = payload(web_dir, game)
-    snippet = LOADER.format(
+    packed = payload(web_dir, game, examples)
+    return LOADER.format(
         version=f"(Pyodide {versions['pyodide']}, PyScript {versions['pyscript']})",
         title=get_game(game).title,
         packed=pack15(packed),
@@ -260,6 +286,3 @@ def build_snippet(web_dir: Path = WEB_DIR, game: str = DEFAULT_GAME) -> str:
         pyodide=PYODIDE_CDN.format(version=versions["pyodide"]),
         pyscript=PYSCRIPT_CDN.format(version=versions["pyscript"]),
     )
-    if len(snippet) > MAX_CHARACTERS:
-        raise EmbedTooLarge(f"the snippet has {len(snippet):,} characters, over the limit of {MAX_CHARACTERS:,}")
-    return snippet

@@ -12,6 +12,9 @@ from flit_core import GameConfig, Replay, Turn, TurnKind
 BOTS = Path(__file__).resolve().parent
 ROOT = BOTS.parent.parent
 EXAMPLES = ROOT / "flit_core" / "games" / "flit" / "bots"
+HEX_EXAMPLES = ROOT / "flit_core" / "games" / "hex" / "bots"
+#: The Hex bot in C (``compile_c_bot(folder, HEX_C_BOT)`` builds it).
+HEX_C_BOT = HEX_EXAMPLES / "c_bot" / "hex_bot.c"
 PYTHON = sys.executable
 
 #: The fastest honest bot: keeps its board and answers a legal move at once.
@@ -27,9 +30,10 @@ def misbehave(mode: str, *args: object) -> list[str]:
     return [PYTHON, str(BOTS / "misbehave.py"), mode, *map(str, args)]
 
 
-def python_bot(path: Path | str) -> list[str]:
-    """The command that plays a Python bot file as a protocol program."""
-    return [PYTHON, "-m", "flit_core.bot", str(path)]
+def python_bot(path: Path | str, game: str | None = None) -> list[str]:
+    """The command that plays a Python bot file as a protocol program (of ``game``, by
+    default Flit)."""
+    return [PYTHON, "-m", "flit_core.bot", *(["--game", game] if game else []), str(path)]
 
 
 def turns_of(replay: Replay, seat: int) -> list[Turn]:
@@ -57,9 +61,9 @@ def process_gone(pid: int, within_s: float = 3.0) -> bool:
     return False
 
 
-def compile_c_bot(folder: Path) -> Path:
-    """Build the example C bot into ``folder`` with gcc; returns the program's path."""
-    program = folder / "flit_bot"
-    source = EXAMPLES / "c_bot" / "flit_bot.c"
+def compile_c_bot(folder: Path, source: Path = EXAMPLES / "c_bot" / "flit_bot.c") -> Path:
+    """Build a C bot (by default Flit's example, ``flit_bot.c``) into ``folder`` with gcc,
+    warnings as errors; returns the program's path (named after the source file)."""
+    program = folder / source.stem
     subprocess.run(["gcc", "-O2", "-Wall", "-Wextra", "-Werror", "-o", str(program), str(source)], check=True)
     return program

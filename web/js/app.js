@@ -64,7 +64,7 @@ function statusLine() {
     const bots = body.dataset.bots === "ready" ? `${wanted} bot${wanted === 1 ? "" : "s"} ready` : `bots ${loaded}/${wanted} ready`;
     const stop = env.isolated ? "runaway bots are interrupted" : "runaway bots' workers are restarted (page not isolated)";
     const human = state.match && state.match.human;
-    const hint = human ? ` · ${state.game.seatName(human.player)}'s move: ${human.hint}` : "";
+    const hint = human ? ` · ${state.match.record.seatName(human.player)}'s move: ${human.hint}` : "";
     setStatus(`${python} · ${bots} · ${stop}${hint}`);
 }
 
@@ -110,7 +110,8 @@ function render() {
     const human = state.match && state.match.human && shown === record.length ? state.match.human : null;
     state.view.show(record.boardAt(shown), record.turnAt(shown), human);
     $("board").classList.toggle("human", Boolean(human));
-    $("pass").hidden = !human;
+    $("pass").hidden = !human || Boolean(human.actions);
+    showActions(human);
     const scrubber = $("scrubber");
     scrubber.max = record.length;
     scrubber.value = shown;
@@ -136,6 +137,21 @@ function render() {
     statusLine();
 }
 
+/** A human's moves that are no click on the board (HumanInput.actions) as buttons after Pass. */
+function showActions(human) {
+    const actions = (human && human.actions) || [];
+    const key = JSON.stringify(actions);
+    if ($("pass").dataset.actions === key) return;   // rebuilding a button could drop a click
+    $("pass").dataset.actions = key;
+    for (const button of document.querySelectorAll(".controls .action")) button.remove();
+    $("pass").after(...actions.map(({label, move, title}) => {
+        const button = Object.assign(document.createElement("button"), {className: "action", textContent: label, title: title || ""});
+        button.dataset.move = move;
+        button.addEventListener("click", () => state.match && state.match.choose(move));
+        return button;
+    }));
+}
+
 function renderBanner(record, shown) {
     const banner = $("banner");
     const result = record.result;
@@ -147,7 +163,7 @@ function renderBanner(record, shown) {
     const scores = Object.entries(result.scores).map(([seat, n]) =>
         `<span style="color:${game.colours[seat]}">●</span> ${n}`).join(" &nbsp; ");
     const title = result.winner
-        ? `<strong style="color:${game.colours[result.winner]}">${escapeHTML(game.seatName(result.winner))} wins: ${escapeHTML(record.names[result.winner - 1])}</strong>`
+        ? `<strong style="color:${game.colours[result.winner]}">${escapeHTML(record.seatName(result.winner))} wins: ${escapeHTML(record.names[result.winner - 1])}</strong>`
         : "<strong>A tie: nobody wins</strong>";
     const why = result.detail ? result.detail[0].toUpperCase() + result.detail.slice(1) : result.reason;
     banner.innerHTML = `${title}<div>${scores}</div><div class="why" data-reason="${escapeHTML(result.reason)}">${escapeHTML(why)}.</div>`;

@@ -5,14 +5,19 @@
 // which keep this contract (see flit_core/games/flit/board.js and human.js):
 //   canvas module  export class Board      new Board(config, setup): the position rebuilt
 //                                          from the referee's changes; apply(changes) for
-//                                          one step; copy(); scores(): by seat number.
+//                                          one step; copy(); scores(): by seat number;
+//                                          seatName(seat) (optional): the seat's name
+//                                          now, if it can change (Hex: after a swap).
 //                  export class BoardView  new BoardView(canvas, assets); show(board, turn,
 //                                          human): turn is the last turn record or null,
 //                                          human a HumanInput or null; draw(); squareAt(event).
 //   input module   export class HumanInput new HumanInput(player, moves, board, finish):
 //   (optional)                             moves are the legal moves' texts; click(place)
 //                                          with a place from squareAt; finish(text) ends
-//                                          the turn; hint: the status line's advice.
+//                                          the turn; hint: the status line's advice;
+//                                          actions (optional): [{label, move, title}],
+//                                          buttons the page shows instead of Pass (a
+//                                          move that is no click on the board, e.g. a swap).
 "use strict";
 
 const gamesLoaded = new Map();

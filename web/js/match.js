@@ -108,7 +108,12 @@ export class Match {
 
     /** The human makes no move this turn. */
     pass() {
-        if (this.human) this._finishHuman(null);
+        this.choose(null);
+    }
+
+    /** The human plays `move` (a HumanInput action's text), or none (null). */
+    choose(move) {
+        if (this.human) this._finishHuman(move);
     }
 
     _finishHuman(move) {

@@ -39,6 +39,11 @@ export class GameRecord {
         return this.turns.length;
     }
 
+    /** Seat `seat`'s name now: the board's word when it can change (Hex's colours), else the game's. */
+    seatName(seat) {
+        return this.board.seatName ? this.board.seatName(seat) : this.game.seatName(seat);
+    }
+
     /** The board after `n` turns (0: the starting position). */
     boardAt(n) {
         if (n === this.turns.length) return this.board;

@@ -21,7 +21,7 @@ import time
 from collections.abc import Sequence
 from typing import BinaryIO
 
-from ...bot.host import serve_stdio
+from ...bot.host import serve_stdio, with_announced_limits
 from ...bot.program import BotLoadError, BotProgram, MoveFunction, call_bot
 from ...errors import ConfigError
 from ...session import AnswerKind
@@ -54,11 +54,10 @@ def parser() -> argparse.ArgumentParser:
 
 
 def config_for(size: int, players: int) -> GameConfig:
-    """The settings a bot assumes: the preset of that size and player count, else standard's."""
-    for preset in PRESETS.values():
-        if preset.size == size and preset.players == players:
-            return preset
-    return PRESETS["standard"].replace(size=size, players=players)
+    """The settings a bot assumes: the preset of that size and player count, else standard's,
+    with the time limits the referee announced."""
+    config = next((p for p in PRESETS.values() if p.size == size and p.players == players), None)
+    return with_announced_limits(config or PRESETS["standard"].replace(size=size, players=players))
 
 
 def serve(file: str, me: int, size: int, players: int, stdin: BinaryIO, stdout: BinaryIO) -> int:

@@ -1,11 +1,12 @@
-"""Hex as the UAIS 2022 bot tournament played it (``../shared/spec/hex.md``).
+"""Hex as the UAIS 2022 bot tournament played it (``docs/hex.md``).
 
 Everything Hex knows lives in this folder: its configuration and presets (:mod:`.config`),
 cells, positions and the union-find of chains (:mod:`.board`), the rules as a state for the
 harness (:mod:`.rules`), the bot view and what a bot may return (:mod:`.view`), the central
 program's wire protocol (:mod:`.protocol`) and its Python host (:mod:`.host`), the SVG
-renderer (:mod:`.svg`), the page's canvas module (``board.js``) and the example bots
-(``bots/``). :data:`GAME` is what the registry hands drivers.
+renderer (:mod:`.svg`) and the notebook's replay drawing (:mod:`.player`, ``player.js``),
+the page's canvas and human input modules (``board.js``, ``human.js``) and the example
+bots (``bots/``). :data:`GAME` is what the registry hands drivers.
 
 Under the referee each bot is told only of its opponent's moves
 (:meth:`.protocol.HexProtocol.updates_for`), blank answer lines are skipped, and every bot
@@ -14,20 +15,25 @@ is sent ``quit`` at the end (:meth:`.protocol.HexProtocol.farewell`), as the ori
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import importlib
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...config import BaseConfig
+from ...displayable import add_display_provider
 from ...rng import Rng
 from ...session import Answer
-from ..interface import Board, Change, GameDef, Option, WireProtocol
+from ..interface import Board, Change, GameDef, Option, ReplayDrawing, WireProtocol
 from .board import BLACK, COLOUR_NAMES, EMPTY, SWAP, WHITE, Cell, Grid, HexPosition, Move, check_move, parse_move
 from .config import PRESETS, HexConfig
+from .palette import COLOURS, SEAT_COLOURS
 from .protocol import HexProtocol
 from .rules import EndReason, HexState
-from .svg import COLOURS, SEAT_COLOURS, board_svg
 from .view import BotView, connection_distance, read_answer
+
+if TYPE_CHECKING:
+    from ...replay import Replay
 
 __all__ = [
     "BLACK",
@@ -136,20 +142,38 @@ class HexGame(GameDef):
         """The central program's: ``init_board``, ``seto``, ``swap``, ``make_move``."""
         return self._protocol
 
+    def check_scenarios(self, quick: bool = False) -> Sequence[Any]:
+        """:func:`flit_core.games.hex.check.scenarios` (imported on first use: it starts processes)."""
+        scenarios: Sequence[Any] = importlib.import_module(f"{__name__}.check").scenarios(quick)
+        return scenarios
+
     @property
     def examples(self) -> Mapping[str, Path]:
-        """random and shortest_path."""
+        """random, shortest_path and mcts (the strong one: Monte-Carlo tree search)."""
         folder = Path(__file__).parent / "bots"
-        return {name: folder / f"{name}_bot.py" for name in ("random", "shortest_path")}
+        return {name: folder / f"{name}_bot.py" for name in ("random", "shortest_path", "mcts")}
+
+    def console(self, match: Any, read: Callable[[str], str], write: Callable[[str], None]) -> Any:
+        """The UAIS central program's console (:class:`.console.HexConsole`)."""
+        # Imported on use: the console is the referee's side, which the page never loads.
+        return importlib.import_module(f"{__name__}.console").HexConsole(match, read, write)
 
     def board(self, config: BaseConfig, setup: Sequence[Change]) -> HexBoard:
         """A board of ``config``'s size."""
         assert isinstance(config, HexConfig)
         return HexBoard(config, setup)
 
+    def replay_drawing(self, replay: Replay, **options: Any) -> ReplayDrawing:
+        """:func:`~flit_core.games.hex.player.replay_drawing` (options as :meth:`svg`'s;
+        imported on first use: only notebooks draw replays)."""
+        drawing: ReplayDrawing = importlib.import_module(f"{__name__}.player").replay_drawing(replay, **options)
+        return drawing
+
     def svg(self, snapshot: Any, **options: Any) -> str:
-        """:func:`~flit_core.games.hex.svg.board_svg` (options: cell, coords, label)."""
-        return board_svg(snapshot, **options)
+        """:func:`~flit_core.games.hex.svg.board_svg` (options: cell, coords, label; imported on
+        first use: the page never draws SVG)."""
+        picture: str = importlib.import_module(f"{__name__}.svg").board_svg(snapshot, **options)
+        return picture
 
     def text(self, snapshot: Any) -> str:
         """The console's board: row r indented r spaces, ``B``, ``W``, ``.``."""
@@ -201,9 +225,10 @@ class HexGame(GameDef):
 
     @property
     def page_assets(self) -> Mapping[str, Any]:
-        """``board.js``, the settings form and the palette."""
+        """``board.js``, ``human.js``, the settings form and the palette."""
         return {
             "canvas": "board.js",
+            "input": "human.js",
             "preset": "trial",
             "preset_labels": {"uais": "UAIS 10x10", "uais-small": "UAIS 7x7", "trial": "Trial 7x7, 1 s"},
             "seat_names": ["Black", "White"],
@@ -223,3 +248,6 @@ class HexGame(GameDef):
 
 #: The definition the registry hands out.
 GAME = HexGame()
+
+# Boards show themselves in notebooks: their renderer loads on the first one.
+add_display_provider(f"{__name__}.svg")

@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterator, Sequence
 from typing import Any, Final, NamedTuple
 
+from ...displayable import Displayable
 from ...errors import IllegalMove, MoveSyntaxError
 
 EMPTY: Final = 0
@@ -20,6 +21,8 @@ BLACK: Final = 1
 WHITE: Final = 2
 #: Each colour's name, by colour (index 0: empty).
 COLOUR_NAMES: Final = ("empty", "Black", "White")
+#: Each colour's character in the original programs' boards, by colour.
+SYMBOLS: Final = ".BW"
 #: The swap (pie) move's text, which is also its value.
 SWAP: Final = "swap"
 #: The most rows: one letter each.
@@ -41,6 +44,9 @@ class Cell(NamedTuple):
     @classmethod
     def parse(cls, text: str) -> Cell:
         """A cell name: a lowercase row letter and a 1-based decimal column (``a01`` = ``a1``)."""
+        cell = _NAMED_CELLS.get(text)
+        if cell is not None:
+            return cell
         match = _NAME.fullmatch(text)
         if match is None:
             raise MoveSyntaxError(f"a cell is a row letter a-z and a column from 1 (like c8), not {text[:20]!r}")
@@ -49,6 +55,9 @@ class Cell(NamedTuple):
             raise MoveSyntaxError(f"columns are counted from 1, not {text[:20]!r}")
         return cls(LETTERS.index(match.group(1)), col - 1)
 
+
+#: Every cell of the largest board by its canonical name: answers are read with one lookup.
+_NAMED_CELLS: Final = {f"{LETTERS[row]}{col + 1}": Cell(row, col) for row in range(MAX_SIZE) for col in range(MAX_SIZE)}
 
 #: A move: a cell, or :data:`SWAP`.
 Move = Cell | str
@@ -69,6 +78,12 @@ def cell_name(row: int, col: int) -> str:
 
 
 @functools.cache
+def all_cells(size: int) -> tuple[Cell, ...]:
+    """Every cell of a ``size`` board, row-major (shared: cells are immutable)."""
+    return tuple(Cell(row, col) for row in range(size) for col in range(size))
+
+
+@functools.cache
 def neighbour_table(size: int) -> tuple[tuple[int, ...], ...]:
     """Each cell's neighbours as flat indices, row-major (2 to 6 of them)."""
     table = []
@@ -83,6 +98,16 @@ def neighbour_table(size: int) -> tuple[tuple[int, ...], ...]:
     return tuple(table)
 
 
+@functools.cache
+def side_table(size: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """By colour, then flat index: the side nodes of :class:`Chains` a stone there touches
+    (Black: top ``size*size`` and bottom ``+1``; White: left ``+2`` and right ``+3``)."""
+    area = size * size
+    black = tuple((area,) * (index < size) + (area + 1,) * (index >= area - size) for index in range(area))
+    white = tuple((area + 2,) * (index % size == 0) + (area + 3,) * (index % size == size - 1) for index in range(area))
+    return ((), black, white)
+
+
 class Chains:
     """Union-find over the cells and four virtual sides, grown one stone at a time.
 
@@ -90,13 +115,13 @@ class Chains:
     same-coloured neighbours and to the sides it touches, so a win is one comparison.
     """
 
-    __slots__ = ("_parent", "_size", "_neighbours", "top", "bottom", "left", "right")
+    __slots__ = ("_parent", "_neighbours", "_sides", "top", "bottom", "left", "right")
 
     def __init__(self, size: int) -> None:
         area = size * size
-        self._size = size
         self._parent = list(range(area + 4))
         self._neighbours = neighbour_table(size)
+        self._sides = side_table(size)
         self.top, self.bottom, self.left, self.right = area, area + 1, area + 2, area + 3
 
     def find(self, node: int) -> int:
@@ -107,29 +132,26 @@ class Chains:
             node = parent[node]
         return node
 
-    def _union(self, a: int, b: int) -> None:
-        ra, rb = self.find(a), self.find(b)
-        if ra != rb:
-            self._parent[ra] = rb
-
     def add(self, cells: Sequence[int], index: int, colour: int) -> bool:
-        """Join the stone of ``colour`` just put on ``index`` to its chains; True if it wins."""
-        size = self._size
+        """Join the stone of ``colour`` just put on ``index`` to its chains; True if it wins.
+
+        The hot path of every move (the referee's, a search's): the stone is its own root
+        until joined, so each chain it touches is hung under it, with no rank kept.
+        """
+        find = self.find
+        parent = self._parent
         for neighbour in self._neighbours[index]:
             if cells[neighbour] == colour:
-                self._union(index, neighbour)
-        row, col = divmod(index, size)
+                other = find(neighbour)
+                if other != index:
+                    parent[other] = index
+        for side in self._sides[colour][index]:
+            other = find(side)
+            if other != index:
+                parent[other] = index
         if colour == BLACK:
-            if row == 0:
-                self._union(index, self.top)
-            if row == size - 1:
-                self._union(index, self.bottom)
-            return self.find(self.top) == self.find(self.bottom)
-        if col == 0:
-            self._union(index, self.left)
-        if col == size - 1:
-            self._union(index, self.right)
-        return self.find(self.left) == self.find(self.right)
+            return find(self.top) == find(self.bottom)
+        return find(self.left) == find(self.right)
 
 
 def winner_of(cells: Sequence[int], size: int) -> int:
@@ -143,7 +165,7 @@ def winner_of(cells: Sequence[int], size: int) -> int:
 
 
 @dataclasses.dataclass(frozen=True)
-class HexPosition:
+class HexPosition(Displayable):
     """The board at one moment: the stones (absolute colours), who holds Black, the moves
     made so far (stones and swap), the last move and whether the swap rule is on."""
 
@@ -156,6 +178,8 @@ class HexPosition:
     #: The last move (a :class:`Cell` or :data:`SWAP`), None before the first.
     last: Any = None
     swap_rule: bool = True
+    #: The connected colour if known (the rules know it), else None: found on first asking.
+    known_winner: int | None = dataclasses.field(default=None, compare=False, repr=False)
 
     @classmethod
     def empty(cls, size: int, swap_rule: bool = True) -> HexPosition:
@@ -189,12 +213,15 @@ class HexPosition:
 
     def winner(self) -> int:
         """The colour with a connecting chain, or EMPTY."""
-        return winner_of(self.cells, self.size)
+        if self.known_winner is None:
+            # A cache on an immutable value: the board never changes.
+            object.__setattr__(self, "known_winner", winner_of(self.cells, self.size))
+        return self.known_winner  # type: ignore[return-value]
 
     def empty_cells(self) -> list[Cell]:
         """The empty cells, row by row."""
-        size = self.size
-        return [Cell(*divmod(index, size)) for index, colour in enumerate(self.cells) if colour == EMPTY]
+        every = all_cells(self.size)
+        return [every[index] for index, colour in enumerate(self.cells) if colour == EMPTY]
 
     def legal_moves(self) -> list[Move]:
         """Every move the colour to move may make (none once someone has connected)."""
@@ -220,7 +247,7 @@ class HexPosition:
         """Each row as ``.``, ``B``, ``W`` characters, top first."""
         size = self.size
         for row in range(size):
-            yield "".join(".BW"[colour] for colour in self.cells[row * size : (row + 1) * size])
+            yield "".join(SYMBOLS[colour] for colour in self.cells[row * size : (row + 1) * size])
 
     def __str__(self) -> str:
         return "\n".join(" " * row + " ".join(text) for row, text in enumerate(self.rows()))
@@ -262,10 +289,15 @@ class Grid:
         index: int = row * size + col
         if self.cells[index] != EMPTY:
             raise ValueError(f"{cell_name(row, col)} is already occupied")
+        self.place(index, colour)
+        return index
+
+    def place(self, index: int, colour: int) -> None:
+        """Put a stone of ``colour`` on the empty cell ``index``, unchecked (the rules
+        have checked the move; :meth:`apply` checks recorded changes)."""
         self.cells[index] = colour
         self.moves += 1
-        self.last = Cell(row, col)
-        return index
+        self.last = all_cells(self.size)[index]
 
     @classmethod
     def of(cls, position: HexPosition) -> Grid:
@@ -275,9 +307,9 @@ class Grid:
         grid.black, grid.moves, grid.last = position.black, position.moves, position.last
         return grid
 
-    def snapshot(self) -> HexPosition:
-        """The board now."""
-        return HexPosition(self.size, tuple(self.cells), self.black, self.moves, self.last, self.swap_rule)
+    def snapshot(self, winner: int | None = None) -> HexPosition:
+        """The board now; ``winner`` is the connected colour if the caller knows it."""
+        return HexPosition(self.size, tuple(self.cells), self.black, self.moves, self.last, self.swap_rule, winner)
 
 
 def check_move(position_cells: Sequence[int], size: int, move: Any, can_swap: bool) -> int | None:

@@ -25,11 +25,12 @@ import time
 from collections.abc import Sequence
 from typing import BinaryIO
 
-from ...bot.host import serve_stdio
+from ...bot.host import serve_stdio, with_announced_limits
 from ...bot.program import BotLoadError, BotProgram, MoveFunction, call_bot
 from ...errors import MoveSyntaxError
 from ...session import AnswerKind
 from .board import BLACK, EMPTY, MAX_SIZE, SWAP, WHITE, Cell, HexPosition, winner_of
+from .boardtext import show_board_line
 from .config import PRESETS, HexConfig
 from .view import BotView, read_answer
 
@@ -39,11 +40,10 @@ RESIGN = b"resign\n"
 
 
 def config_for(size: int) -> HexConfig:
-    """The settings a bot assumes: the preset of that size, else the standard one resized."""
-    for preset in PRESETS.values():
-        if preset.size == size:
-            return preset
-    return PRESETS["uais"].replace(size=size)
+    """The settings a bot assumes: the preset of that size, else the standard one resized,
+    with the time limits the referee announced."""
+    config = next((preset for preset in PRESETS.values() if preset.size == size), None)
+    return with_announced_limits(config or PRESETS["uais"].replace(size=size))
 
 
 class HexHost:
@@ -54,7 +54,7 @@ class HexHost:
         #: The seat: 1 if the bot started as Black (it moves first), else 2.
         self.seat = 1 if colour == BLACK else 2
         self._stdout = stdout
-        self.config = PRESETS["uais"]
+        self.config = config_for(PRESETS["uais"].size)
         # Started at once, so that a file that does not load fails before the game.
         self._function: MoveFunction | None = program.start(self.seat, self.config)
         self._fresh = True
@@ -156,7 +156,7 @@ class HexHost:
 
     def show_board(self) -> str:
         """The ``show_board`` answer: each row's ``.``/``B``/``W`` then ``|``."""
-        return "".join(f"{row}|" for row in self.position().rows())
+        return show_board_line(self.cells, self.size)
 
     def check_win(self) -> int:
         """1 if this bot's colour has joined its sides, -1 if the opponent's has, else 0."""

@@ -70,7 +70,8 @@ class HexProtocol(WireProtocol):
     def parse(self, text: str, elapsed_ms: float | None = None) -> Answer:
         """``swap`` or a cell name, surrounding blanks and a ``\\r`` removed; anything else
         (uppercase, extra text, an empty line, a line over 4096 bytes) is UNREADABLE."""
-        if len(text.encode("utf-8", "replace")) > MAX_LINE:
+        # Encoded only when it may be too long: a character is at most 4 bytes.
+        if len(text) > MAX_LINE // 4 and len(text.encode("utf-8", "replace")) > MAX_LINE:
             return Answer.unreadable(f"an answer line longer than {MAX_LINE} bytes", elapsed_ms)
         try:
             return Answer.of_move(parse_move(text), elapsed_ms)

@@ -36,6 +36,8 @@ class HexState(State):
         self.config = config
         self.over = False
         self.winner: int | None = None
+        #: The colour that has joined its sides, EMPTY until one has.
+        self._connected = EMPTY
         self._size = config.size
         self._grid = Grid(config.size, config.swap)
         self._chains = Chains(config.size)
@@ -77,8 +79,9 @@ class HexState(State):
         colour = BLACK if player == grid.black else WHITE
         row, col = divmod(index, self._size)
         change = (row, col, colour)
-        grid.apply(change)
+        grid.place(index, colour)
         if self._chains.add(grid.cells, index, colour):
+            self._connected = colour
             self._finish(player, EndReason.CONNECTED, f"{COLOUR_NAMES[colour]} (bot {player}) connected its sides")
         else:
             self.movers = (3 - player,)
@@ -106,7 +109,7 @@ class HexState(State):
 
     def snapshot(self) -> HexPosition:
         """The board now."""
-        return self._grid.snapshot()
+        return self._grid.snapshot(self._connected)
 
     def _adopt(self, start: HexPosition) -> list[Change]:
         if not isinstance(start, HexPosition):
@@ -122,7 +125,7 @@ class HexState(State):
             index = grid.apply(change)
             if index is not None:
                 self._chains.add(grid.cells, index, grid.cells[index])
-        winner = start.winner()
+        winner = self._connected = start.winner()
         if winner != EMPTY:
             self._finish(
                 grid.black if winner == BLACK else 3 - grid.black, EndReason.CONNECTED, "connected at the start"
