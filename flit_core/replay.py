@@ -32,10 +32,13 @@ rules version 1.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import json
+import math
 import os
-from collections.abc import Iterator, Mapping
+import time
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from .config import BaseConfig
@@ -160,9 +163,8 @@ class Replay(Displayable):
         """The replay file's text (compact, one turn per line for readable diffs)."""
         document = self.to_dict()
         turns = document.pop("turns")
-        head = json.dumps(document, separators=(",", ":"))
-        body = ",\n".join(json.dumps(turn, separators=(",", ":")) for turn in turns)
-        return head[:-1] + ',"turns":[\n' + body + "\n]}\n"
+        body = ",\n".join(_compact(turn) for turn in turns)
+        return _head(document) + body + "\n]}\n"
 
     def save(self, path: str | os.PathLike[str]) -> None:
         """Write the replay file (atomically: a crash never leaves half a file)."""
@@ -176,11 +178,19 @@ class Replay(Displayable):
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Replay:
-        """Read and verify a replay file's text."""
+        """Read and verify a replay file's text; a file a stopped referee left cut short
+        (see :class:`ReplayJournal`) is read up to its last whole turn."""
         try:
             data = json.loads(text)
-        except (ValueError, UnicodeDecodeError) as error:
-            raise ReplayError(f"not a replay file: invalid JSON ({error})") from None
+        except (ValueError, UnicodeDecodeError, RecursionError) as error:
+            data = _journal_document(text)
+            if data is None:
+                raise ReplayError(f"not a replay file: invalid JSON ({error})") from None
+            replay = cls.from_dict(data)
+            replay.meta["cut_short"] = (
+                f"the file ends after turn {len(replay.turns)}: the referee stopped before the game's end was written"
+            )
+            return replay
         return cls.from_dict(data)
 
     @classmethod
@@ -257,6 +267,80 @@ def _definition(data: Mapping[str, Any], version: int) -> GameDef:
     return definition
 
 
+class ReplayJournal:
+    """A replay file written as the game goes: the replay's head, then every turn as it is
+    played, so that a referee killed at any moment leaves a file :meth:`Replay.load` reads
+    up to the last turn written. At the end the finished replay is saved over it
+    (:meth:`Replay.save`).
+
+    Turns reach the system at most :data:`FLUSH_S` after they are played (at once when
+    bots take longer than that to move): a kill can lose only the turns of that moment,
+    and instant bots do not pay a system call per turn.
+    """
+
+    #: The longest a played turn waits in memory before it is written.
+    FLUSH_S = 0.005
+
+    def __init__(self, path: str | os.PathLike[str], game: Game, names: list[str], meta: Mapping[str, Any]) -> None:
+        """Start the file at ``path`` with ``game`` as it is now (OSError if it cannot)."""
+        self._definition = game.definition
+        #: Why the journal stopped being written, if it did.
+        self.error: str | None = None
+        document = Replay.from_game(game, names, meta).to_dict()
+        turns = document.pop("turns")
+        self._file = open(path, "w", encoding="utf-8")  # noqa: SIM115 - it lives as long as the game
+        self._file.write(_head(document) + "".join(f"{_compact(turn)},\n" for turn in turns))
+        self._file.flush()
+        self._flushed = time.perf_counter()
+
+    def record(self, turns: Sequence[Turn]) -> None:
+        """Append turns just played. A write that fails (a full disk) stops the journal,
+        not the game: :attr:`error` says why, and the finished replay is saved as usual."""
+        if self.error is not None:
+            return
+        try:
+            self._file.write("".join(f"{_compact(_turn_to_dict(turn, self._definition))},\n" for turn in turns))
+            now = time.perf_counter()
+            if now - self._flushed >= self.FLUSH_S:
+                self._file.flush()
+                self._flushed = now
+        except OSError as error:
+            self.error = error.strerror or str(error)
+
+    def close(self) -> None:
+        """Close the file (it stays as it is: cut short until a finished replay replaces it)."""
+        with contextlib.suppress(OSError):
+            self._file.close()
+
+
+def _head(document: Mapping[str, Any]) -> str:
+    """A replay's text up to its first turn: everything but the turns, then ``"turns":[``."""
+    return json.dumps(document, separators=(",", ":"))[:-1] + ',"turns":[\n'
+
+
+def _compact(turn: Mapping[str, Any]) -> str:
+    return json.dumps(turn, separators=(",", ":"))
+
+
+def _journal_document(text: str | bytes) -> Any:
+    """The document of a replay file cut short after some whole turns, or None if the
+    text is not one."""
+    if isinstance(text, bytes):
+        text = text.decode("utf-8", "replace")
+    head, marker, body = text.partition('"turns":[\n')
+    if not marker or not head.startswith('{"format":"'):
+        return None
+    whole = []
+    for line in body.split("\n"):
+        if not line.endswith(","):
+            break  # the line being written when the referee stopped, or the end
+        whole.append(line[:-1])
+    try:
+        return json.loads(head + '"turns":[' + ",".join(whole) + "]}")
+    except (ValueError, RecursionError):
+        return None
+
+
 def _turn_to_dict(turn: Turn, definition: GameDef) -> dict[str, Any]:
     entry: dict[str, Any] = {"player": turn.player, "kind": turn.kind.value}
     if turn.move is not None:
@@ -294,8 +378,10 @@ def _recorded_answer(definition: GameDef, index: int, kind: TurnKind, item: Mapp
         except FlitError as error:
             raise ReplayError(f"turn {index}: {error}") from None
     ms = item.get("ms")
-    if ms is not None and (isinstance(ms, bool) or not isinstance(ms, (int, float))):
-        raise ReplayError(f"turn {index}: 'ms' must be a number")
+    if ms is not None and (isinstance(ms, bool) or not isinstance(ms, (int, float)) or not 0 <= ms < math.inf):
+        raise ReplayError(
+            f"turn {index}: 'ms' must be a think time, a finite number of milliseconds from 0, not {ms!r}"
+        )
     detail = str(item.get("detail", ""))
     if kind in (TurnKind.MOVE, TurnKind.PASS) or (kind is TurnKind.INVALID and move is not None):
         if kind is TurnKind.MOVE and move is None:
@@ -352,8 +438,8 @@ def _recorded_turn(
         kind = TurnKind(item.get("kind"))
     except ValueError:
         raise ReplayError(f"turn {where}: unknown kind {item.get('kind')!r}") from None
-    if item.get("player", player) != player:
-        raise ReplayError(f"turn {where}: recorded for bot {item.get('player')}, but bot {player} moves")
+    if item.get("player", player) != player or isinstance(item.get("player"), bool):
+        raise ReplayError(f"turn {where}: recorded for bot {item.get('player')!r}, but bot {player} moves")
     answer = _recorded_answer(definition, where, kind, item)
     if (answer is None) == active:
         state = "still active" if active else "out of the game"

@@ -1,8 +1,9 @@
 """Play a game between Python bots in this process.
 
-No deadline is enforced here (a bot cannot be stopped safely inside the same thread);
-every move's think time is measured and reported instead. Use the native referee or the
-browser page to play under real time limits.
+By default no deadline is enforced here: every move's think time is measured and
+reported instead. With ``deadline=True`` (in-process tournaments) a bot is interrupted
+at its time limit where the process allows it (see :mod:`flit_core.bot.deadline`). Use
+the native referee or the browser page for real time limits everywhere.
 """
 
 from __future__ import annotations
@@ -57,13 +58,15 @@ def play_game(
     on_turn: Callable[[Game, Turn], Any] | None = None,
     clock: Callable[[], float] = time.perf_counter,
     start: Any = None,
+    deadline: bool = False,
 ) -> Replay:
     """Play a whole game and return its replay (which holds the result and the stats).
 
     A bot that raises or returns garbage makes no move that turn and the problem is
     recorded; a bot that cannot even start is treated as crashed from its first turn.
     ``on_turn(game, turn)`` is called after every turn (e.g. for progress or drawing).
-    ``start`` begins from a given position instead of the seed's random setup.
+    ``start`` begins from a given position instead of the seed's random setup. With
+    ``deadline`` a bot still thinking at its time limit is interrupted (a timeout).
     """
     if len(bots) != config.players:
         raise ValueError(f"this game needs {config.players} bots, got {len(bots)}")
@@ -83,7 +86,8 @@ def play_game(
         function = functions[request.player - 1]
         if function is None:
             return Answer.crash(start_errors[request.player - 1])
-        return call_bot(function, game.view(request), clock, read)
+        limit = request.time_limit_ms if deadline else None
+        return call_bot(function, game.view(request), clock, read, limit)
 
     if game.definition.simultaneous:
         while not game.over:

@@ -168,11 +168,31 @@ def test_a_number_of_games_that_ends_inside_a_balanced_block_is_warned_about(
     assert "block" not in capsys.readouterr().err
 
 
-def test_slow_moves_in_process_are_pointed_out(tmp_path: Path, capsys) -> None:
+def test_slow_moves_in_process_are_stopped_as_timeouts_and_pointed_out(tmp_path: Path, capsys) -> None:
     entrants = entrants_file(tmp_path, {"random": str(RANDOM_BOT), "greedy": str(GREEDY_BOT)})
     assert main(tournament(entrants, tmp_path / "results", *SMALL_GAME, "--games", "2", "--move-ms", "0.001")) == 0
     printed = capsys.readouterr().out
-    assert "In-process games enforce no time limit, and some moves took longer than 0.001 ms: " in printed
+    assert "Some moves took longer than 0.001 ms: " in printed
+    assert "Timeouts per bot: " in printed
+
+
+def test_an_in_process_bot_that_loops_for_ever_does_not_hang_the_tournament(tmp_path: Path, capsys) -> None:
+    looping = write(tmp_path / "looping_bot.py", """
+        def move(view):
+            while True:
+                try:
+                    pass
+                except Exception:  # a bot's own handler does not stop the interruption
+                    pass
+    """)
+    entrants = entrants_file(tmp_path, {"random": str(RANDOM_BOT), "looping": str(looping)})
+    options = [*SMALL_GAME, "--games", "2", "--move-ms", "20", "--startup-ms", "20", "--jobs", "1"]
+    assert main(tournament(entrants, tmp_path / "results", *options)) == 0
+    with ResultsStore.open(tmp_path / "results") as store:
+        records = store.records()
+    assert len(records) == 2
+    looping_seats = [seat for record in records for seat in record.seats if seat.name == "looping"]
+    assert all(seat.timeouts >= 1 for seat in looping_seats)
 
 
 # -- the game ------------------------------------------------------------------------------

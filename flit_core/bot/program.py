@@ -20,6 +20,7 @@ from typing import Any, cast
 from ..config import BaseConfig
 from ..errors import FlitError
 from ..session import Answer
+from .deadline import MoveInterrupted, hard_deadline
 
 #: What a ready-to-play bot is: called with the game's view, returns its answer.
 MoveFunction = Callable[[Any], Any]
@@ -112,14 +113,28 @@ def _short_traceback() -> str:
 AnswerReader = Callable[[Any, "float | None"], Answer]
 
 
-def call_bot(function: MoveFunction, view: Any, clock: Callable[[], float], read: AnswerReader) -> Answer:
+def call_bot(
+    function: MoveFunction,
+    view: Any,
+    clock: Callable[[], float],
+    read: AnswerReader,
+    deadline_ms: float | None = None,
+) -> Answer:
     """Call a bot, timing it with ``clock`` (seconds); read its value with the game's ``read``.
 
-    An exception becomes an ERROR answer with the bot's own traceback frames.
+    An exception becomes an ERROR answer with the bot's own traceback frames. With
+    ``deadline_ms`` the call is interrupted there where it can be (:mod:`.deadline`): a
+    TIMEOUT answer.
     """
     start = clock()
     try:
-        value = function(view)
+        if deadline_ms is None:
+            value = function(view)
+        else:
+            with hard_deadline(deadline_ms / 1000.0):
+                value = function(view)
+    except MoveInterrupted:
+        return Answer.timeout((clock() - start) * 1000.0)
     except (Exception, SystemExit):  # a bot calling exit() must not end the driver
         return Answer.error(_short_traceback(), (clock() - start) * 1000.0)
     return read(value, (clock() - start) * 1000.0)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import os
 from typing import Any
 
 from ..report import summary_text
@@ -14,6 +13,7 @@ from ..web.share import file_seats
 from .main import CommandError
 from .options import add_config_options, add_seed_and_replay_options, config_from_args, game_seed
 from .serve import add_isolation_option
+from .stopping import check_replay_path, save_replay
 
 
 def register(subparsers: Any) -> None:
@@ -40,18 +40,19 @@ def run(args: argparse.Namespace) -> int:
     seats = file_seats(args.bots)
     config = config_from_args(args, len(seats))
     seed = game_seed(args)
+    if args.replay:
+        check_replay_path(args.replay)
     try:
         game = play_in_browser(seats, config, seed, isolated=args.isolated)
     except (AssetsMissing, BrowserMissing) as error:
         raise CommandError(str(error)) from None
-    if args.replay:
-        game.replay.save(args.replay)
+    saved = save_replay(game.replay, args.replay) if args.replay else None
     print(summary_text(game.replay, board=not args.quiet))
     stop = "interrupted" if game.isolated else "restarted (page not isolated)"
     print(
         f"Played in headless Chromium in {game.seconds:.1f} s, each bot in its own Pyodide worker; "
         f"runaway bots are {stop}."
     )
-    if args.replay:
-        print(f"Replay written to {os.fspath(args.replay)}")
+    if saved:
+        print(f"Replay written to {saved}")
     return 0

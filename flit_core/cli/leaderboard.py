@@ -52,8 +52,9 @@ def show_leaderboard(folder: str, *, fmt: str = "table", export: bool = True, ra
     slow = [f"{row.name} {row.think_ms_max:.0f} ms" for row in board.standings if row.think_ms_max > limit]
     if slow and not board.about["referee"]:
         print(
-            f"In-process games enforce no time limit, and some moves took longer than {limit:g} ms: "
-            f"{', '.join(slow)} (--referee plays under real limits)"
+            f"Some moves took longer than {limit:g} ms: {', '.join(slow)}. In-process games stop such a move "
+            "(a timeout) where the worker can interrupt it (not on dask workers); --referee plays every bot "
+            "as a program under real limits"
         )
     if rated and not board.rated and board.standings:
         print(f"(No rating column: openskill is not installed; {rating.INSTALL_HINT})")

@@ -13,6 +13,7 @@ from ..referee.command import absolute_paths
 from ..referee.diagnostics import diagnostics_text
 from ..report import summary_text
 from .options import add_config_options, add_seed_and_replay_options, config_from_args, game_seed
+from .stopping import save_replay, shielded, stopped_by_signals
 
 
 def register(subparsers: Any) -> None:
@@ -54,27 +55,34 @@ def run(args: argparse.Namespace) -> int:
         # Paths typed here mean paths from here, also for a bot running in its own folder.
         commands = [absolute_paths(command, seat) for seat, command in enumerate(commands, 1)]
     interrupted = False
-    with Match(
-        config,
-        commands,
-        seed,
-        workdirs=workdirs,
-        log_dir=logs,
-        verbose=sys.stderr if args.verbose else None,
-    ) as match:
+    saved = None
+    with (
+        stopped_by_signals(),
+        Match(
+            config,
+            commands,
+            seed,
+            workdirs=workdirs,
+            log_dir=logs,
+            verbose=sys.stderr if args.verbose else None,
+            journal=args.replay,
+        ) as match,
+    ):
         try:
             if args.interactive:
                 match.game.definition.console(match, input, print).run()
             else:
                 match.run()
         except KeyboardInterrupt:
-            interrupted = True  # Ctrl-C: stop here, but keep the game so far
-        replay = match.replay()
-    if args.replay:
-        replay.save(args.replay)
+            interrupted = True  # Ctrl-C, SIGTERM or SIGHUP: stop here, but keep the game so far
+        finally:
+            with shielded():
+                replay = match.replay()
+                if args.replay:
+                    saved = save_replay(replay, args.replay)
     print(summary_text(replay, board=not args.quiet))
     print(diagnostics_text(replay))
     print(f"stderr logs: {logs}")
-    if args.replay:
-        print(f"Replay written to {args.replay}")
+    if saved:
+        print(f"Replay written to {saved}")
     return 130 if interrupted else 0

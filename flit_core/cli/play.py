@@ -9,6 +9,7 @@ from ..bot.program import BotProgram
 from ..report import summary_text
 from ..runner import play_game
 from .options import add_config_options, add_seed_and_replay_options, config_from_args, game_seed
+from .stopping import check_replay_path, save_replay
 
 
 def register(subparsers: Any) -> None:
@@ -31,10 +32,11 @@ def run(args: argparse.Namespace) -> int:
     programs = [BotProgram.from_file(path) for path in args.bots]
     config = config_from_args(args, len(programs))
     seed = game_seed(args)
+    if args.replay:
+        check_replay_path(args.replay)
     replay = play_game(config, programs, seed)
-    if args.replay:
-        replay.save(args.replay)
+    saved = save_replay(replay, args.replay) if args.replay else None
     print(summary_text(replay, board=not args.quiet))
-    if args.replay:
-        print(f"Replay written to {args.replay}")
+    if saved:
+        print(f"Replay written to {saved}")
     return 0

@@ -38,7 +38,7 @@ def register(subparsers: Any) -> None:
         help=f"print the page's address for this game (?game=NAME; the page opens on {DEFAULT_GAME} otherwise)",
     )
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)")
-    parser.add_argument("--port", type=int, default=8000, help="port (default: 8000; 0 picks a free one)")
+    parser.add_argument("--port", type=_port, default=8000, help="port (default: 8000; 0 picks a free one)")
     add_isolation_option(parser)
     parser.add_argument("--verbose", action="store_true", help="log every request")
     parser.set_defaults(handler=run)
@@ -50,8 +50,9 @@ def run(args: argparse.Namespace) -> int:
         server = ArenaHTTPServer(args.host, args.port, isolated=args.isolated, verbose=args.verbose)
     except AssetsMissing as error:
         raise CommandError(str(error)) from None
-    except OSError as error:
-        raise CommandError(f"cannot listen on {args.host}:{args.port}: {error.strerror}") from None
+    except (OSError, OverflowError) as error:
+        reason = error.strerror if isinstance(error, OSError) else str(error)
+        raise CommandError(f"cannot listen on {args.host}:{args.port}: {reason}") from None
     mode = "cross-origin isolated" if args.isolated else "not isolated"
     address = server.url + ("?" + urllib.parse.urlencode({"game": args.game}) if args.game else "")
     print(f"Flit Arena is at {address}  ({mode}; Ctrl+C stops it)", flush=True)
@@ -60,3 +61,14 @@ def run(args: argparse.Namespace) -> int:
     finally:
         server.server_close()
     return 0
+
+
+def _port(text: str) -> int:
+    """A TCP port number, 0 to 65535."""
+    try:
+        port = int(text, 10)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a port is a whole number, not {text!r}") from None
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is from 0 to 65535, not {port}")
+    return port

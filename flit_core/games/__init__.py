@@ -66,7 +66,7 @@ def game_names() -> list[str]:
 
 def get_game(name: str) -> GameDef:
     """The definition of the game called ``name`` (:class:`ConfigError` names the choices)."""
-    known = _loaded.get(name)
+    known = _loaded.get(name) if isinstance(name, str) else None
     if known is not None:
         return known
     module = _packages().get(name) if isinstance(name, str) else None

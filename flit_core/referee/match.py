@@ -7,6 +7,7 @@ them between the loop and the processes, for any game.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 from collections.abc import Callable, Sequence
@@ -16,12 +17,12 @@ from ..bot.host import limits_environment
 from ..config import BaseConfig
 from ..game import Game
 from ..games.interface import Change, WireProtocol
-from ..replay import Replay
+from ..replay import Replay, ReplayJournal
 from ..session import Answer, PlayerStatus, Request, Turn
 from .command import BotCommand, CommandLike
 from .diagnostics import diagnose
 from .driver import BotConnection, LogFunction, Parser
-from .errors import BotCommandError
+from .errors import BotCommandError, OutputError
 from .limits import Limits
 from .per_move import PerMoveConnection
 from .process import BotProcess, stop_all
@@ -29,6 +30,8 @@ from .process import BotProcess, stop_all
 PathLike = str | os.PathLike[str]
 #: How long a simultaneous step watches one bot before looking at the next.
 _SLICE_S = 0.001
+#: What a refereed game's replay says of how it was played.
+_META = {"driver": "referee"}
 #: A seat's link to its bot: a persistent process, or one started for every move.
 Connection = BotConnection | PerMoveConnection
 #: Called after every turn with the game and the turn (progress bars, drawing).
@@ -55,8 +58,12 @@ class Match:
         log_dir: PathLike | None = None,
         verbose: IO[str] | None = None,
         limits: Limits | None = None,
+        journal: PathLike | None = None,
     ) -> None:
-        """Check the commands, start the bots, and send them the setup."""
+        """Check the commands, start the bots, and send them the setup. With ``journal``,
+        the replay is written to that file as the game goes (:class:`ReplayJournal`): it
+        is opened first, so a path that cannot be written stops everything before the
+        game (:class:`OutputError`)."""
         players = config.players
         if len(commands) != players:
             raise BotCommandError(f"this game needs {players} bot commands, got {len(commands)}")
@@ -72,6 +79,12 @@ class Match:
         log_folder = _folder(log_dir, None)
         self.limits = limits or Limits()
         self.game = Game(config, seed)
+        self._journal: ReplayJournal | None = None
+        if journal is not None:
+            try:
+                self._journal = ReplayJournal(journal, self.game, self.names, _META)
+            except OSError as error:
+                raise OutputError(f"cannot write the replay to {os.fspath(journal)}: {error.strerror}") from None
         self._protocol = protocol = self.game.definition.protocol
         log: LogFunction | None = None if verbose is None else _line_writer(verbose)
         env = limits_environment(config)
@@ -113,6 +126,7 @@ class Match:
                 )
         except BaseException:
             stop_all(self._processes, self.limits)
+            self._drop_journal(journal)
             raise
         self._connections = [
             BotConnection(seat, process, self.limits, log, protocol.request, protocol.skips_blank_lines)
@@ -123,6 +137,14 @@ class Match:
         for connection in self._connections:
             connection.queue(protocol.greeting(connection.seat, config))
         self._queue(self.game.setup, 0)
+
+    def _drop_journal(self, path: PathLike | None) -> None:
+        """A game that never started leaves no replay file."""
+        if self._journal is not None and path is not None:
+            self._journal.close()
+            self._journal = None
+            with contextlib.suppress(OSError):
+                os.remove(path)
 
     @property
     def names(self) -> list[str]:
@@ -137,9 +159,14 @@ class Match:
     def step(self) -> list[Turn]:
         """Play one step: ask its movers still in (at once in a simultaneous step), then
         send everyone the changes. Returns the step's turn records."""
+        turns = [self._sequential_step()] if len(self.game.movers) == 1 else self._simultaneous_step()
+        if self._journal is not None:
+            self._journal.record(turns)
+        return turns
+
+    def _simultaneous_step(self) -> list[Turn]:
+        """:meth:`step` with several movers: asked at once."""
         game = self.game
-        if len(game.movers) == 1:
-            return [self._sequential_step()]
         requests = game.requests()
         asked = {request.player for request in requests}
         # Every bot gets the last step's updates before anyone's next request (an asked
@@ -243,8 +270,11 @@ class Match:
     def replay(self) -> Replay:
         """Stop the bots and return the replay (finished or not) with each bot's diagnostics."""
         self.close()
+        if self._journal is not None:
+            self._journal.close()
+            self._journal = None
         game = self.game
-        replay = Replay.from_game(game, self.names, {"driver": "referee"})
+        replay = Replay.from_game(game, self.names, _META)
         for index, entry in enumerate(replay.players):
             entry.update(
                 diagnose(self._connections[index], game.stats(index + 1), self._argvs[index], self._workdirs[index])

@@ -95,7 +95,7 @@ def _play(task: GameTask) -> Replay:
     names = [entrant.name for entrant in task.entrants]
     if not task.referee:
         bots = [_program(entrant) for entrant in task.entrants]
-        return play_game(task.config, bots, task.game.seed, names=names)
+        return play_game(task.config, bots, task.game.seed, names=names, deadline=True)
     return play_match(
         task.config,
         [command_for(entrant, task.config.game) for entrant in task.entrants],

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime
+import functools
 import json
 import os
 import sqlite3
@@ -124,7 +125,11 @@ class ResultsStore:
             what = "does not exist" if not os.path.exists(folder) else f"holds no {DATABASE}"
             raise StoreError(f"{folder} {what}: it is not a tournament's results folder")
         store = cls(folder, _connect(path, create=False))
-        store._check_format()
+        try:
+            store._check_format()
+        except BaseException:
+            store.close()
+            raise
         return store
 
     @classmethod
@@ -189,22 +194,44 @@ class ResultsStore:
         return {row[0] for row in rows}
 
     def _check_format(self) -> None:
-        if "meta" not in self._tables():
+        """Refuse (with one line, touching nothing) a file that is not a whole store of a
+        layout this code reads: everything later reads is checked here first."""
+        tables = self._tables()
+        if "meta" not in tables:
             raise StoreError(f"{self._path} is an SQLite database of something else; it was left untouched")
-        meta = self.meta()
-        if meta.get("format") != FORMAT:
-            raise StoreError(f"{self._path} is not a tournament results store; it was left untouched")
-        if meta.get("version") not in {str(version) for version in READABLE}:
-            raise StoreError(
-                f"{self._path} is a version {meta.get('version')} store; this flit-arena reads versions "
-                f"{', '.join(map(str, READABLE))}"
-            )
         try:
+            meta = self.meta()
+            if meta.get("format") != FORMAT:
+                raise StoreError(f"{self._path} is not a tournament results store; it was left untouched")
+            if meta.get("version") not in {str(version) for version in READABLE}:
+                raise StoreError(
+                    f"{self._path} is a version {meta.get('version')} store; this flit-arena reads versions "
+                    f"{', '.join(map(str, READABLE))}"
+                )
             problems = [row[0] for row in self._db.execute("PRAGMA quick_check").fetchall()]
-        except sqlite3.DatabaseError as error:
-            problems = [str(error)]
-        if problems != ["ok"]:
-            raise StoreError(f"{self._path} is damaged ({'; '.join(problems[:3])}); it was left untouched")
+            if problems != ["ok"]:
+                raise StoreError(f"{self._path} is damaged ({'; '.join(problems[:3])}); it was left untouched")
+            self._check_tables(tables)
+            _check_definition_shape(self.definition())
+        except (sqlite3.DatabaseError, ValueError, TypeError, KeyError, AttributeError) as error:
+            if isinstance(error, StoreError):
+                raise
+            if "locked" in str(error):
+                raise _in_use(self._path) from None
+            raise StoreError(f"{self._path} is damaged ({_words(error)}); it was left untouched") from None
+
+    def _check_tables(self, tables: set[str]) -> None:
+        """The games and seats tables, with their columns, each value of its column's type."""
+        for table, columns in _expected_columns(self.version).items():
+            if table not in tables:
+                raise ValueError(f"the table {table} is missing")
+            found = [row[1] for row in self._db.execute(f"PRAGMA table_info({table})")]
+            if found != list(columns):
+                raise ValueError(f"the table {table} has the columns {', '.join(found)}")
+            wrong = " OR ".join(f"typeof({name}) NOT IN ({kinds})" for name, kinds in columns.items())
+            row = self._db.execute(f"SELECT rowid FROM {table} WHERE {wrong} LIMIT 1").fetchone()
+            if row is not None:
+                raise ValueError(f"row {row[0]} of the table {table} holds a value of the wrong type")
 
     def _initialise(self, tournament: Tournament) -> None:
         fingerprints = {entrant.name: entrant.fingerprint() for entrant in tournament.entrants}
@@ -271,7 +298,8 @@ class ResultsStore:
     def definition(self) -> dict[str, Any]:
         """The stored tournament identity (game, config, seed, entrants)."""
         definition: dict[str, Any] = json.loads(self.meta()["definition"])
-        definition.setdefault("game", LEGACY_GAME)
+        if isinstance(definition, dict):
+            definition.setdefault("game", LEGACY_GAME)
         return definition
 
     @property
@@ -397,13 +425,67 @@ class ResultsStore:
 
 
 def _connect(path: str, *, create: bool) -> sqlite3.Connection:
-    mode = "rwc" if create else "rw"
-    uri = "file:" + os.path.abspath(path).replace("?", "%3f").replace("#", "%23") + f"?mode={mode}"
-    try:
+    """The database to play in (``create``: made if missing), or to read: read-only, so
+    that a store on a read-only disk or with read-only files can still be read."""
+    base = "file:" + os.path.abspath(path).replace("?", "%3f").replace("#", "%23")
+    # A WAL database read where its -shm file cannot be made opens only as immutable
+    # (safe there: nobody can write it either).
+    modes = ["mode=rwc"] if create else ["mode=ro", "mode=ro&immutable=1"]
+    problem: sqlite3.Error | None = None
+    for mode in modes:
         # Autocommit mode: transactions are explicit, one per game.
-        return sqlite3.connect(uri, uri=True, isolation_level=None)
-    except sqlite3.Error as error:
-        raise StoreError(f"cannot open {path}: {error}") from None
+        connection = sqlite3.connect(f"{base}?{mode}", uri=True, isolation_level=None)
+        try:
+            connection.execute("PRAGMA schema_version").fetchone()
+            return connection
+        except sqlite3.Error as error:
+            connection.close()
+            problem = problem or error
+            if "locked" in str(error):
+                raise _in_use(path) from None
+    if isinstance(problem, sqlite3.DatabaseError) and os.path.isfile(path) and os.path.getsize(path):
+        raise StoreError(f"{path} is not a tournament results store ({problem}); it was left untouched")
+    raise StoreError(f"cannot open {path}: {problem}")
+
+
+@functools.cache
+def _expected_columns(version: int) -> dict[str, dict[str, str]]:
+    """By table (games, seats), each column's allowed ``typeof`` values, in column order,
+    read from :data:`_SCHEMA` (a version 1 store's seats have no rank)."""
+    allowed = {"INTEGER": "'integer'", "REAL": "'real', 'integer'", "TEXT": "'text'"}
+    db = sqlite3.connect(":memory:")
+    db.executescript(_SCHEMA)
+    tables = {}
+    for table in ("games", "seats"):
+        tables[table] = {
+            name: allowed[kind] + ("" if not_null else ", 'null'")
+            for _cid, name, kind, not_null, _default, _key in db.execute(f"PRAGMA table_info({table})")
+            if version >= 2 or name != "rank"
+        }
+    db.close()
+    return tables
+
+
+def _check_definition_shape(definition: Any) -> None:
+    """ValueError unless the stored definition has what the readers use, of the right types."""
+    if not isinstance(definition, dict):
+        raise ValueError("the stored definition is not an object")
+    for key, kind in (("game", str), ("seed", int), ("config", dict), ("entrants", list)):
+        if not isinstance(definition.get(key), kind):
+            raise ValueError(f"the stored definition's {key!r} is missing or not a {kind.__name__}")
+    if not all(isinstance(entry, dict) and isinstance(entry.get("name"), str) for entry in definition["entrants"]):
+        raise ValueError("the stored definition's entrants are not named")
+
+
+def _in_use(path: str) -> StoreError:
+    return StoreError(f"{path} is in use by another program (it is locked); try again later")
+
+
+def _words(error: BaseException) -> str:
+    """An exception as a few plain words."""
+    if isinstance(error, KeyError):
+        return f"{error.args[0]!r} is missing"
+    return str(error) or type(error).__name__
 
 
 def _column(field: str) -> str:

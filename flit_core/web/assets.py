@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ast
 import json
+import threading
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -89,10 +90,17 @@ def _imported_files(entries: Iterable[Path], packages: Mapping[str, Path]) -> se
     return found
 
 
+#: CPython 3.11's parser is not safe to run in two threads at once (the server answers
+#: requests in threads): "AST constructor recursion depth mismatch".
+_PARSING = threading.Lock()
+
+
 def _imports(path: Path, packages: Mapping[str, Path]) -> list[Path]:
     """The files (maybe missing) of ``packages`` that the imports of the module at ``path`` may name."""
     bases: list[tuple[Path, list[str], list[str]]] = []
-    for node in _runtime_nodes(ast.parse(path.read_text(encoding="utf-8"))):
+    with _PARSING:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in _runtime_nodes(tree):
         if isinstance(node, ast.Import):
             bases += [(ROOT, alias.name.split("."), []) for alias in node.names]
         elif isinstance(node, ast.ImportFrom):

@@ -51,7 +51,7 @@ class GameConfig(BaseConfig):
     spawn_odds: int | None = None
 
     def __post_init__(self) -> None:
-        if isinstance(self.spawn, str):
+        if not isinstance(self.spawn, SpawnRule):
             object.__setattr__(self, "spawn", _parse_spawn(self.spawn))
         super().__post_init__()
         check_int("size", self.size, MIN_SIZE, MAX_SIZE)
@@ -73,7 +73,7 @@ class GameConfig(BaseConfig):
         )
 
 
-def _parse_spawn(value: str) -> SpawnRule:
+def _parse_spawn(value: object) -> SpawnRule:
     try:
         return SpawnRule(value)
     except ValueError:
