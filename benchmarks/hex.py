@@ -30,7 +30,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from flit_core import BotProgram, Replay, get_game, play_game  # noqa: E402
+from common import in_process_rate  # noqa: E402
+
+from flit_core import Replay, get_game  # noqa: E402
 from flit_core.referee import Match  # noqa: E402
 from flit_core.rng import SeededRng  # noqa: E402
 
@@ -54,18 +56,6 @@ def rules_games_per_second(size: int, seconds: float) -> tuple[float, float]:
             if state.over:
                 break
         games += 1
-    elapsed = time.perf_counter() - start
-    return games / elapsed, moves / elapsed
-
-
-def harness_games(size: int, games: int) -> tuple[float, float]:
-    """Games between two random example bots through the harness: games/s and moves/s."""
-    config = HEX.preset("trial").replace(size=size)
-    bot = BotProgram.from_file(HEX.examples["random"])
-    moves = 0
-    start = time.perf_counter()
-    for seed in range(games):
-        moves += len(play_game(config, [bot, bot], seed).turns)
     elapsed = time.perf_counter() - start
     return games / elapsed, moves / elapsed
 
@@ -124,17 +114,21 @@ def main() -> None:
         print(f"rules alone, random {size}x{size} games: {games:,.0f} games/s ({moves:,.0f} moves/s)")
     for size in (11, 26):
         count = args.games if size == 11 else max(1, args.games // 5)
-        games, moves = harness_games(size, count)
-        print(f"in-process random_bot vs random_bot, {size}x{size}, {count} games: {games:,.1f} games/s "
-              f"({moves:,.0f} moves/s)")
+        games, moves = in_process_rate(HEX.preset("trial").replace(size=size), HEX.examples["random"], count)
+        print(
+            f"in-process random_bot vs random_bot, {size}x{size}, {count} games: {games:,.1f} games/s "
+            f"({moves:,.0f} moves/s)"
+        )
 
     ratios = []
     for seed in range(1, args.matches + 1):
         referee, replay = referee_game(26, seed)
         floor, mismatches = raw_ping_pong(replay)
         ratios.append(referee / floor)
-        print(f"26x26 game {seed}, {len(replay.turns)} moves: referee {referee * 1e6:.1f} us per move, "
-              f"raw pipe floor {floor * 1e6:.1f} us ({mismatches} answers differed), ratio {referee / floor:.2f}")
+        print(
+            f"26x26 game {seed}, {len(replay.turns)} moves: referee {referee * 1e6:.1f} us per move, "
+            f"raw pipe floor {floor * 1e6:.1f} us ({mismatches} answers differed), ratio {referee / floor:.2f}"
+        )
     print(f"referee / floor, median of {args.matches} games: {statistics.median(ratios):.2f} (target <= 1.3)")
     print(f"load average after: {os.getloadavg()[0]:.2f} (1 min)")
 

@@ -11,7 +11,21 @@ run in-process (the limit is the bot's to respect: it is told it and uses under 
 parallel worker processes; the load average is printed with the figures, since a busy
 machine leaves the bot fewer playouts.
 
-Run: .venv/bin/python benchmarks/strength.py [--game flit|hex|all] [--games N]
+Ultimate tic-tac-toe (``--game uttt``): the MCTS example against each other example under the
+trial preset's 100 ms a move (the start-up allowance off: every move has 100 ms), N games per
+opponent, each bot X in half of them, in parallel worker processes like Hex. A game without
+winner counts as no win.
+
+Light cycles (``--game lightcycles``): the Voronoi example in 4-bot games of the trial preset
+against 3 copies of each other example, and against all of them mixed, in parallel worker
+processes like Hex. Games of more than two bots rotate the strong bot through the seats
+(game i puts it in seat i mod n + 1); only being the last one left is a win.
+
+Coins (``--game coins``): the strong example at a table of 3 (the trial preset otherwise: 100 ms a
+turn) against 2 copies of each other example, and against one of each (every example at one
+table), rotated through the seats like light cycles; a win is the most points alone.
+
+Run: .venv/bin/python benchmarks/strength.py [--game flit|hex|uttt|lightcycles|coins|all] [--games N]
      [--standard-games M] [--workers W]
 """
 
@@ -21,7 +35,6 @@ import argparse
 import functools
 import itertools
 import math
-import os
 import sys
 import time
 from collections.abc import Callable
@@ -32,11 +45,16 @@ from typing import Any, NamedTuple
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from common import load  # noqa: E402
+
 from flit_core import BotProgram, get_game, play_game  # noqa: E402
 
 #: The games measured, through the registry like any driver.
 FLIT = get_game("flit")
 HEX = get_game("hex")
+UTTT = get_game("uttt")
+CYCLES = get_game("lightcycles")
+COINS = get_game("coins")
 #: Flit's example bots, strongest first, by file name.
 BOTS = ["hunter_bot", "greedy_bot", "random_bot"]
 
@@ -56,11 +74,6 @@ def report(label: str, wins: int, games: int, ties: int | None = None) -> None:
     low, high = wilson(wins, games)
     tied = "" if ties is None else f", {ties} ties"
     print(f"  {label}: {wins}/{games} wins = {wins / games:.0%} (95% CI {low:.0%}-{high:.0%}){tied}")
-
-
-def load() -> str:
-    """The 1, 5 and 15 minute load averages."""
-    return "load average " + ", ".join(f"{value:.2f}" for value in os.getloadavg())
 
 
 def measure_flit(args: argparse.Namespace) -> None:
@@ -103,7 +116,12 @@ def strong_game(game_name: str, strong: str, opponent: str, game: int) -> dict[s
     """One game of ``game_name`` (in a worker process): the strong example moves first in
     even games. Returns whether it won, whether nobody did, and its think times."""
     definition = get_game(game_name)
-    seats = (strong, opponent) if game % 2 == 0 else (opponent, strong)
+    players = STRONG[game_name].config.players
+    # The others' seats take the opponents (names joined by "+") in turn; the strong bot's
+    # seat rotates: in 2-player games it moves first in even games.
+    others = opponent.split("+")
+    seats = [others[i % len(others)] for i in range(players - 1)]
+    seats.insert(game % players, strong)
     programs = [BotProgram.from_file(definition.examples[name]) for name in seats]
     replay = play_game(STRONG[game_name].config, programs, game)
     seat = seats.index(strong) + 1
@@ -131,6 +149,17 @@ def hex_playout_rate() -> str:
     return f"{rate:,.0f} playouts/s (its reply to a centre opening, one process)"
 
 
+def uttt_search_rate() -> str:
+    """Ultimate tic-tac-toe's strong bot's search iterations (each a playout) per second on
+    the first move of a game (the longest playouts; read from the bot's own counter)."""
+    config = STRONG["uttt"].config
+    move = BotProgram.from_file(UTTT.examples["mcts"]).start(1, config)
+    started = time.perf_counter()
+    move(UTTT.bot_view(config, 1, 0, UTTT.board(config, []).snapshot(), config.move_time_ms))
+    rate = float(move.__self__.iterations) / (time.perf_counter() - started)
+    return f"{rate:,.0f} search iterations/s (its first move, one process)"
+
+
 class Strong(NamedTuple):
     """How a game's strong example is measured against the game's other examples."""
 
@@ -138,7 +167,8 @@ class Strong(NamedTuple):
     bot: str
     #: The settings of every game.
     config: Any
-    #: What the first mover is called (the strong bot is it in half the games).
+    #: What the first mover is called (the strong bot is it in half the games); games of
+    #: more players name no seats ("").
     first: str
     second: str
     #: A line of figures about the bot itself, if the game has one.
@@ -150,6 +180,9 @@ STRONG = {
     "hex": Strong(
         "mcts", HEX.preset("trial").replace(size=11, move_time_ms=1000.0), "Black", "White", hex_playout_rate
     ),
+    "uttt": Strong("mcts", UTTT.preset("trial").replace(startup_ms=0.0), "X", "O", uttt_search_rate),
+    "lightcycles": Strong("voronoi", CYCLES.preset("trial"), "", ""),
+    "coins": Strong("strong", COINS.preset("trial").replace(players=3), "", ""),
 }
 
 
@@ -159,8 +192,12 @@ def measure_strong(name: str, args: argparse.Namespace) -> None:
     definition = get_game(name)
     games = 100 if args.games is None else args.games
     opponents = [other for other in definition.examples if other != strong.bot]
+    players = strong.config.players
+    if players > 2:
+        opponents.append("+".join(opponents))  # and all of them together
+    seating = f"{strong.first} in half" if players == 2 else f"against {players - 1} others, in each seat in turn"
     print(
-        f"{definition.title}: {strong.bot} vs each other example, {games} games each ({strong.first} in half), "
+        f"{definition.title}: {strong.bot} vs each other example, {games} games each ({seating}), "
         f"{strong.config.describe()}, {args.workers} worker processes"
     )
     print(f"  {load()} before")
@@ -177,9 +214,16 @@ def measure_strong(name: str, args: argparse.Namespace) -> None:
             think_mean = sum(result["think_ms_total"] for result in results) / sum(r["answers"] for r in results)
             drawn = sum(result["drawn"] for result in results)
             report(f"{strong.bot} vs {opponent} ({time.perf_counter() - started:.0f} s)", wins, games, drawn or None)
+            by_seat = (
+                f"as {strong.first} {first}/{len(results[::2])}, as {strong.second} {wins - first}/{len(results[1::2])}"
+                if players == 2
+                else "by seat "
+                + ", ".join(
+                    f"{sum(r['won'] for r in results[s::players])}/{len(results[s::players])}" for s in range(players)
+                )
+            )
             print(
-                f"    as {strong.first} {first}/{len(results[::2])}, as {strong.second} {wins - first}/"
-                f"{len(results[1::2])}; think time mean {think_mean:.0f} ms, max {think_max:.0f} ms of "
+                f"    {by_seat}; think time mean {think_mean:.0f} ms, max {think_max:.0f} ms of "
                 f"{strong.config.move_time_ms:g}; {load()}"
             )
 

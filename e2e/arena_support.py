@@ -32,7 +32,7 @@ def game_url(
     autoplay: str | None = "fast",
 ) -> str:
     """The page's address with a share link for these bot files (None: a human seat)."""
-    return base + share_link(setup_dict(config, seed, file_seats(bots), autoplay))
+    return base + share_link(setup_dict(config, seed, file_seats(bots, config.game), autoplay))
 
 
 def wait_game_over(page: Any) -> None:

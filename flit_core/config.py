@@ -10,10 +10,13 @@ variants with :meth:`BaseConfig.replace` or from a game's presets.
 from __future__ import annotations
 
 import dataclasses
+import enum
 from collections.abc import Mapping
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Self, TypeVar
 
 from .errors import ConfigError
+
+E = TypeVar("E", bound=enum.Enum)
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
@@ -59,7 +62,7 @@ class BaseConfig:
         """Return a copy with some fields changed (validated like a new config)."""
         unknown = set(changes) - self.field_names()
         if unknown:
-            raise ConfigError(f"unknown config field(s): {', '.join(sorted(unknown))}")
+            raise ConfigError(f"unknown config field(s): {', '.join(map(repr, sorted(unknown)))}")
         return dataclasses.replace(self, **changes)
 
     def to_dict(self) -> dict[str, Any]:
@@ -76,7 +79,7 @@ class BaseConfig:
             raise ConfigError(f"a config must be a JSON object, not {type(data).__name__}")
         unknown = set(data) - cls.field_names()
         if unknown:
-            raise ConfigError(f"unknown config field(s): {', '.join(sorted(unknown))}")
+            raise ConfigError(f"unknown config field(s): {', '.join(map(repr, sorted(unknown)))}")
         try:
             return cls(**data)
         except TypeError as error:
@@ -90,6 +93,18 @@ class BaseConfig:
 def _plain(value: Any) -> Any:
     """A field's JSON form: enums by value."""
     return getattr(value, "value", value)
+
+
+def parse_choice(name: str, kind: type[E], value: object) -> E:
+    """``value`` as a member of the enum ``kind`` (given as one, or by its value):
+    :class:`ConfigError` names the choices."""
+    if isinstance(value, kind):
+        return value
+    try:
+        return kind(value)
+    except ValueError:
+        choices = ", ".join(str(member.value) for member in kind)
+        raise ConfigError(f"{name} must be one of {choices}, not {value!r}") from None
 
 
 def check_int(name: str, value: object, low: int, high: int) -> None:

@@ -168,6 +168,11 @@ class Game:
         return self._movers
 
     @property
+    def out(self) -> frozenset[int]:
+        """The players the rules have put out of the game for good (see ``State.out``)."""
+        return self._state.out
+
+    @property
     def to_move(self) -> int:
         """The (first) player who acts in the next step."""
         return self._movers[0]

@@ -59,6 +59,15 @@ class Answer(NamedTuple):
         return cls(AnswerKind.UNREADABLE, None, detail, elapsed_ms)
 
     @classmethod
+    def returned(cls, value: Any, expected: str, elapsed_ms: float | None = None) -> Answer:
+        """A Python bot returned ``value``, which is not a move: UNREADABLE, saying what it
+        returned (cut at 80 characters) and ``expected``."""
+        text = repr(value)
+        return cls.unreadable(
+            f"returned {text[:80] + '...' if len(text) > 80 else text}; expected {expected}", elapsed_ms
+        )
+
+    @classmethod
     def error(cls, detail: str, elapsed_ms: float | None = None) -> Answer:
         """The bot raised; ``detail`` is the error (e.g. a traceback)."""
         return cls(AnswerKind.ERROR, None, detail, elapsed_ms)

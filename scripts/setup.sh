@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Set up everything Flit Arena needs, idempotently: a virtual environment in .venv with
-# the project and its test tools, the browser assets (Pyodide, PyScript) from npm, and,
-# with --test, Debian's Chromium for the browser tests.
+# the project and its test tools, the browser assets (Pyodide, PyScript) from npm, Debian's
+# bubblewrap for the bot sandbox, and, with --test, Debian's Chromium for the browser tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -23,6 +23,15 @@ if [ "$want_test" = 1 ] && [ -d e2e ] && [ ! -x /usr/bin/chromium ]; then
     if [ "$(id -u)" = 0 ]; then sudo=""; else sudo="sudo"; fi
     $sudo apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium >/dev/null
+fi
+
+# The referee runs every bot program in a bubblewrap sandbox (README, Security); without
+# it, it falls back to limits and process groups, and says so.
+if [ "$(uname -s)" = Linux ] && ! command -v bwrap >/dev/null && command -v apt-get >/dev/null; then
+    echo "setup: installing Debian's bubblewrap for the bot sandbox" >&2
+    if [ "$(id -u)" = 0 ]; then sudo=""; else sudo="sudo"; fi
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq bubblewrap >/dev/null
 fi
 
 # The referee tests compile the example C bots (in flit_core/games/*/bots/c_bot/) with gcc.

@@ -60,7 +60,7 @@ def test_bad_bot_and_config_files(tmp_path, capsys):
     assert "is not valid JSON" in capsys.readouterr().err
     config.write_text(json.dumps({"players": 2, "size": 8, "speed": 3}))
     assert main(["play", RANDOM, RANDOM, "--config", str(config)]) == 2
-    assert "unknown config field(s): speed" in capsys.readouterr().err
+    assert "unknown config field(s): 'speed'" in capsys.readouterr().err
 
 
 def test_the_installed_command_runs():

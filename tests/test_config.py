@@ -34,7 +34,7 @@ def test_strict_startup_rule():
         ({"startup_ms": -1}, "startup_ms must be at least 0"),
         ({"spawn": "sometimes"}, "spawn must be one of square, list"),
         ({"spawn_odds": 0}, "spawn_odds must be between"),
-        ({"colour": 3}, "unknown config field(s): colour"),
+        ({"colour": 3}, "unknown config field(s): 'colour'"),
     ],
 )
 def test_bad_configs_are_rejected_with_a_clear_message(changes, message):

@@ -335,9 +335,10 @@ def host_command(definition: GameDef, file: Path) -> list[str]:
 
 def play_over_pipes(definition: GameDef, config: BaseConfig, files: Sequence[Path], seed: int) -> Game:
     """A bare driver of bot programs, independent of the referee (no time limits, no
-    diagnostics): each program is started, sent and asked exactly as the game's protocol
-    says, and its answers drive the game."""
-    protocol = definition.protocol
+    diagnostics): each program is started, sent and asked exactly as the protocol the
+    host speaks for a whole game says, and its answers drive the game."""
+    protocol = definition.seat_protocol(definition.host_protocol)
+    assert not protocol.per_move, "the host plays a whole game in one process"
     game = Game(config, seed)
     bots = [
         subprocess.Popen(
@@ -356,19 +357,19 @@ def play_over_pipes(definition: GameDef, config: BaseConfig, files: Sequence[Pat
     try:
         for seat, bot in enumerate(bots, 1):
             assert bot.stdin is not None
-            bot.stdin.write(protocol.greeting(seat, config) + protocol.updates(game.setup))
+            bot.stdin.write(protocol.greeting(seat, config) + protocol.updates_for(seat, 0, game.setup))
         while not game.over:
             answers = {}
             for request in game.requests():
                 bot = bots[request.player - 1]
                 assert bot.stdin is not None and bot.stdout is not None
-                bot.stdin.write(protocol.request)
+                bot.stdin.write(protocol.move_request(request.player, config, game.position()))
                 bot.stdin.flush()
                 answers[request.player] = protocol.parse(bot.stdout.readline().decode("ascii", "replace"))
             for turn in game.submit_all(answers):
-                for bot in bots:
+                for seat, bot in enumerate(bots, 1):
                     assert bot.stdin is not None
-                    bot.stdin.write(protocol.updates(turn.changes))
+                    bot.stdin.write(protocol.updates_for(seat, turn.player, turn.changes))
     finally:
         watchdog.cancel()
         for bot in bots:
@@ -392,12 +393,16 @@ def test_the_protocol_host_plays_like_the_bot_in_process(definition: GameDef) ->
     )
 
 
-def test_the_protocol_host_plays_under_the_referee(definition: GameDef) -> None:
+@pytest.mark.parametrize("how", ["game's own protocol", "host's protocol"])
+def test_the_protocol_host_plays_under_the_referee(definition: GameDef, how: str) -> None:
     from flit_core.referee import play_match
 
+    if how == "host's protocol" and definition.host_protocol not in definition.protocols:
+        pytest.fail(f"host_protocol {definition.host_protocol!r} is not one of the game's protocols")
     config = small_config(definition).replace(**PATIENT)
     commands = [host_command(definition, file) for file in mixed_files(definition, config)]
-    replay = play_match(config, commands, SEEDS[0])
+    protocols = [definition.host_protocol] * config.players if how == "host's protocol" else None
+    replay = play_match(config, commands, SEEDS[0], protocols=protocols)
     check_result(replay)
     in_process = example_game(definition.name, SEEDS[0], mixed=True)
     assert moves(replay.turns, definition) == moves(in_process.turns, definition)

@@ -16,9 +16,9 @@ from bots.support import (
     INSTANT,
     PYTHON,
     SMALL,
+    child_gone,
     kinds_of,
     misbehave,
-    process_gone,
     turns_of,
 )
 
@@ -64,8 +64,7 @@ def _no_crash_or_timeout(replay: Replay) -> None:
 
 
 def _child_killed(replay: Replay) -> None:
-    pid_file = Path(replay.players[0]["workdir"]) / "child.pid"
-    assert process_gone(int(pid_file.read_text()))
+    assert child_gone(Path(replay.players[0]["workdir"]))
 
 
 def _stderr_tail_mentions(text: str) -> Callable[[Replay], None]:
@@ -172,7 +171,7 @@ def test_children_are_killed_with_their_bot(tmp_path: Path) -> None:
     assert kinds_of(replay, 2) == kinds("MC" + "S" * 10)
     # Each bot ran in its own folder, and both children (holding the pipes open) are dead.
     for folder in folders:
-        assert process_gone(int((folder / "child.pid").read_text()))
+        assert child_gone(folder)
     assert replay.players[0]["workdir"] == str(folders[0])
 
 
@@ -324,7 +323,7 @@ def test_an_interrupted_match_still_stops_its_bots(tmp_path: Path) -> None:
     with pytest.raises(KeyboardInterrupt), match:
         match.step()
         raise KeyboardInterrupt
-    assert process_gone(int((tmp_path / "child.pid").read_text()))
+    assert child_gone(tmp_path)
     assert all(connection.process.returncode is not None for connection in match.connections)
 
 

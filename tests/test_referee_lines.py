@@ -67,6 +67,31 @@ def test_drop_after_forgets_only_what_came_later() -> None:
     assert buffer.take() is None and buffer.unterminated == b"1 2"
 
 
+@given(lines_strategy, st.lists(st.integers(min_value=0, max_value=10_000), max_size=30))
+def test_dropping_lines_at_once_counts_what_taking_them_would(lines: list[bytes], cuts: list[int]) -> None:
+    stream = b"".join(line + b"\n" for line in lines)
+    taking, dropping = LineBuffer(CAP), LineBuffer(CAP)
+    taken = dropped = 0
+    for chunk in _chunks(stream, cuts):
+        taking.feed(chunk)
+        dropping.feed(chunk)
+        while taking.take() is not None:
+            taken += 1
+        dropped += dropping.drop_lines()
+        assert dropping.unterminated == taking.unterminated
+    assert dropped == taken == len(lines)
+
+
+def test_the_start_of_a_line_from_before_a_request_is_not_part_of_its_answer() -> None:
+    buffer = LineBuffer(CAP)
+    buffer.feed(b"> ")
+    buffer.cut_unfinished()
+    assert buffer.unterminated == b"> "  # still a clue for the diagnostics
+    buffer.feed(b"1 2 3 4\nnext\n")
+    assert buffer.take() == Line(b"1 2 3 4", False)
+    assert buffer.take() == Line(b"next", False)
+
+
 def test_stderr_log_stops_at_its_cap_but_the_tail_goes_on(tmp_path: Path) -> None:
     path = tmp_path / "bot.log"
     capture = StderrCapture(path, cap=50, tail_lines=3)

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from bots.support import process_gone
+from bots.support import child_gone, process_gone
 
 from flit_core.config import BaseConfig
 from flit_core.games.interface import PER_MOVE_OUTPUT, Change, WireProtocol
@@ -88,15 +88,16 @@ def test_a_child_of_the_bot_does_not_outlive_the_move(tmp_path: Path) -> None:
     # The child keeps stdout open; the bot itself exits: the answer is read at the exit,
     # and the child (in the bot's process group) is stopped with it.
     script = (
-        "import subprocess, sys\n"
-        "child = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(60)'])\n"
-        "open('child.pid', 'w').write(str(child.pid))\n"
+        "import subprocess, sys, uuid\n"
+        "marker = f'flit-test-sleeper-{uuid.uuid4().hex}'\n"
+        "subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(60)', marker])\n"
+        "open('child.marker', 'w').write(marker)\n"
         "print('done', flush=True)\n"
     )
     bot = connection(script, tmp_path)
     answer = ask(bot)
     assert answer.kind is AnswerKind.MOVE and answer.move == "done"
-    assert process_gone(int((tmp_path / "child.pid").read_text()))
+    assert child_gone(tmp_path)
 
 
 def test_a_crash_is_the_bot_exiting_without_an_answer_and_its_stderr_is_logged(tmp_path: Path) -> None:

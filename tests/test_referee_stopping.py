@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
-from bots.support import EXAMPLES, INSTANT, PYTHON, SMALL, misbehave
+from bots.support import EXAMPLES, INSTANT, PYTHON, SMALL, misbehave, running
 
 from flit_core import Replay
 from flit_core.cli import main
@@ -47,20 +47,6 @@ def referee(tmp_path: Path, *bots: list[str]) -> subprocess.Popen[str]:
         stderr=subprocess.PIPE,
         text=True,
     )
-
-
-def running(marker: str) -> list[int]:
-    """Processes whose command line contains ``marker``."""
-    found = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                with open(f"/proc/{entry}/cmdline", "rb") as handle:
-                    if marker.encode() in handle.read().replace(b"\0", b" "):
-                        found.append(int(entry))
-            except OSError:
-                continue
-    return found
 
 
 def test_the_replay_is_written_as_the_game_goes_and_reads_up_to_the_last_turn(

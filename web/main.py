@@ -46,9 +46,9 @@ class PageApi:
         """A quick tournament's game: its seed and seat order."""
         return page.tournament_game(int(seed), int(index), int(players))
 
-    def standings(self, records: str, entrants: str) -> str:
-        """A quick tournament's leaderboard so far."""
-        return page.standings(records, entrants)
+    def standings(self, records: str, entrants: str, game: str) -> str:
+        """A quick tournament's leaderboard so far (of a game of ``game``)."""
+        return page.standings(records, entrants, game)
 
     def contestants(self, api_page: str) -> str:
         """The bots in one page of the Q&A site's answers JSON."""

@@ -37,7 +37,7 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Play the game in the browser and print its summary."""
-    seats = file_seats(args.bots)
+    seats = file_seats(args.bots, args.game)
     config = config_from_args(args, len(seats))
     seed = game_seed(args)
     if args.replay:

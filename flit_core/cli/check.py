@@ -7,7 +7,7 @@ import sys
 from typing import Any
 
 from ..referee.check import ScenarioResult, check_bot, scenario_text
-from .options import add_game_option
+from .options import add_game_option, add_sandbox_options, limits_from_args
 
 
 def register(subparsers: Any) -> None:
@@ -32,6 +32,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--verbose", "-v", action="store_true", help="log every protocol line sent and received (to stderr)"
     )
+    add_sandbox_options(parser)
     parser.set_defaults(handler=run)
 
 
@@ -43,6 +44,8 @@ def run(args: argparse.Namespace) -> int:
         print(scenario_text(result), flush=True)
 
     log = (lambda line: print(line, file=sys.stderr)) if args.verbose else None
-    report = check_bot(args.command, game=args.game, quick=args.quick, log=log, progress=show)
+    report = check_bot(
+        args.command, game=args.game, quick=args.quick, limits=limits_from_args(args), log=log, progress=show
+    )
     print(report.verdict())
     return 0 if report.passed else 1

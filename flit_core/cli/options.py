@@ -4,13 +4,21 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 from typing import Any
 
 from ..config import BaseConfig
 from ..errors import ConfigError
 from ..games import DEFAULT_GAME, GameDef, game_names, get_game
 from ..games.interface import Option
+from ..referee.limits import Limits
+from ..referee.sandbox import MODES, Sandbox, resolve
 from ..seeds import random_seed
+
+#: The destinations of :func:`add_sandbox_options` (not game settings).
+SANDBOX_OPTIONS = frozenset(
+    {"sandbox", "bot_memory_mb", "bot_cpu_s", "bot_processes", "bot_files", "bot_file_mb", "bot_read"}
+)
 
 
 def add_game_option(parser: argparse.ArgumentParser, default: str | None = DEFAULT_GAME, help: str = "") -> None:
@@ -138,4 +146,58 @@ def seed_arg(text: str) -> int:
         raise argparse.ArgumentTypeError(f"a seed is a whole number, not {text!r}") from None
     if not 0 <= value < 2**64:
         raise argparse.ArgumentTypeError("a seed is between 0 and 2**64-1")
+    return value
+
+
+def add_sandbox_options(parser: argparse.ArgumentParser) -> None:
+    """Add ``--sandbox`` and the limits of every bot program (the README's Security section)."""
+    default = Sandbox()
+    group = parser.add_argument_group("bot sandbox and limits (see the README's Security section)")
+    group.add_argument(
+        "--sandbox",
+        choices=MODES,
+        default=default.mode,
+        help=f"run each bot program in a bubblewrap sandbox, or with limits only (default: {default.mode})",
+    )
+    limits = (
+        ("--bot-memory-mb", "MB", default.memory_mb, "address space of each bot process"),
+        ("--bot-cpu-s", "S", default.cpu_s, "CPU seconds of each bot process (a whole game, or a move)"),
+        ("--bot-processes", "N", default.processes, "processes and threads a bot may run at once"),
+        ("--bot-files", "N", default.open_files, "open files of each bot process"),
+        ("--bot-file-mb", "MB", default.file_mb, "largest file a bot may write, and the size of its /tmp"),
+    )
+    for flag, metavar, value, words in limits:
+        group.add_argument(flag, type=positive_int, default=value, metavar=metavar, help=f"{words} (default: {value})")
+    group.add_argument(
+        "--bot-read",
+        action="append",
+        default=[],
+        metavar="DIR",
+        help="a folder bots may read too, e.g. a runtime outside /usr (repeatable)",
+    )
+
+
+def limits_from_args(args: argparse.Namespace) -> Limits:
+    """The referee's limits with the sandbox :func:`add_sandbox_options` describes (its mode
+    "none" where bubblewrap cannot run: said once)."""
+    sandbox = Sandbox(
+        mode=args.sandbox,
+        memory_mb=args.bot_memory_mb,
+        cpu_s=args.bot_cpu_s,
+        processes=args.bot_processes,
+        open_files=args.bot_files,
+        file_mb=args.bot_file_mb,
+        readable=tuple(os.path.abspath(folder) for folder in args.bot_read),
+    )
+    return Limits(sandbox=resolve(sandbox))
+
+
+def positive_int(text: str) -> int:
+    """argparse type for a whole number of at least 1."""
+    try:
+        value = int(text, 10)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a whole number is needed, not {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be at least 1")
     return value

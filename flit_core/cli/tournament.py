@@ -11,14 +11,23 @@ from ..config import BaseConfig
 from ..games import DEFAULT_GAME, GameDef, get_game
 from ..seeds import random_seed
 from ..tournament.definition import Tournament
-from ..tournament.entrants import Entrant, EntrantsFile, read_entrants_file
+from ..tournament.entrants import Entrant, EntrantKind, EntrantsFile, read_entrants_file
 from ..tournament.executors import DASK_SCHEME, default_jobs, jobs_warning
 from ..tournament.runner import RunSummary, run_tournament
 from ..tournament.schedule import block_size
 from ..tournament.store import DATABASE, ResultsStore
 from .leaderboard import show_leaderboard
 from .main import CommandError
-from .options import add_config_options, config_from_args, read_json, seed_arg
+from .options import (
+    SANDBOX_OPTIONS,
+    add_config_options,
+    add_sandbox_options,
+    config_from_args,
+    limits_from_args,
+    positive_int,
+    read_json,
+    seed_arg,
+)
 
 #: The options that are not game settings. Any other option given (a preset, a config
 #: file, a field) means "these settings", not "the stored ones".
@@ -36,6 +45,7 @@ _RUN_OPTIONS = frozenset(
         "jobs",
         "executor",
         "no_progress",
+        *SANDBOX_OPTIONS,
     }
 )
 
@@ -55,11 +65,11 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--out", required=True, metavar="FOLDER", help="results folder (created, or resumed)")
     count = parser.add_mutually_exclusive_group()
     count.add_argument(
-        "--games", type=_positive, help="games to play in all (a new tournament needs it or --round-robins)"
+        "--games", type=positive_int, help="games to play in all (a new tournament needs it or --round-robins)"
     )
     count.add_argument(
         "--round-robins",
-        type=_positive,
+        type=positive_int,
         metavar="R",
         help="play R full round robins instead: in 2-player games one is every pairing twice, each bot "
         "moving first once (the UAIS Hex plan); with more players, every entrant once in every seat",
@@ -84,7 +94,7 @@ def register(subparsers: Any) -> None:
         help="play Python bot files as programs under the referee, with real time limits "
         "(always so when a program is among the entrants)",
     )
-    parser.add_argument("--jobs", type=_positive, help="games at once (default: fair for the cores and players)")
+    parser.add_argument("--jobs", type=positive_int, help="games at once (default: fair for the cores and players)")
     parser.add_argument(
         "--executor",
         default="process",
@@ -92,22 +102,28 @@ def register(subparsers: Any) -> None:
         help="'process' (local processes, the default) or dask://HOST:PORT (a Dask cluster)",
     )
     parser.add_argument("--no-progress", action="store_true", help="no live progress line")
+    add_sandbox_options(parser)
     parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Play (or resume) the tournament, then print and export its leaderboard."""
     file = read_entrants_file(args.entrants)
-    entrants = file.entrants
     stored = _stored_definition(args.out)
-    tournament = _tournament(args, _game(args, file, stored), entrants, stored)
+    game = _game(args, file, stored)
+    entrants = [entrant.run_by(game) for entrant in file.entrants]
+    tournament = _tournament(args, game, entrants, stored)
     dask = args.executor.startswith(DASK_SCHEME)
     if not dask:
         # On a cluster the programs must exist on the workers, not necessarily here.
         for entrant in entrants:
             entrant.check_runnable()
-    jobs = args.jobs if args.jobs or dask else default_jobs(tournament.config.players, tournament.programs)
-    warning = None if dask else jobs_warning(jobs, tournament.config.players, tournament.programs)
+    # The bots of a game that may compute at once: all, but one when every program is started
+    # afresh for each of its turns (a per-move protocol: nobody thinks during another's turn).
+    one_at_a_time = game.protocol.per_move and all(entrant.kind is EntrantKind.PROGRAM for entrant in entrants)
+    busy = 1 if one_at_a_time else tournament.config.players
+    jobs = args.jobs if args.jobs or dask else default_jobs(busy, tournament.programs)
+    warning = None if dask else jobs_warning(jobs, busy, tournament.programs)
     if warning:
         _warn(warning)
     if tournament.games % tournament.block:
@@ -161,6 +177,8 @@ def _tournament(
         # The shared options read the game from the namespace.
         named = argparse.Namespace(**{**vars(args), "game": game.name})
         config = config_from_args(named, _players(args, game, entrants))
+        if not _settings_given(args):
+            config = game.series_config(config)
     if args.seed is not None:
         seed = args.seed
     elif stored is not None:
@@ -176,7 +194,7 @@ def _tournament(
     else:
         raise CommandError("a new tournament needs --games N (the number of games to play) or --round-robins R")
     referee = args.referee or bool(stored and stored["definition"].get("referee"))
-    return Tournament(tuple(entrants), config, seed, games, referee)
+    return Tournament(tuple(entrants), config, seed, games, referee, limits_from_args(args))
 
 
 def _settings_given(args: argparse.Namespace) -> bool:
@@ -213,13 +231,3 @@ def _played(summary: RunSummary) -> str:
 
 def _warn(message: str) -> None:
     print(f"flit-arena tournament: warning: {message}", file=sys.stderr, flush=True)
-
-
-def _positive(text: str) -> int:
-    try:
-        value = int(text, 10)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"a whole number is needed, not {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError("must be at least 1")
-    return value

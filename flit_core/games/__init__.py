@@ -35,6 +35,9 @@ __all__ = [
 BUILT_IN: dict[str, str] = {
     "flit": "flit_core.games.flit",
     "hex": "flit_core.games.hex",
+    "uttt": "flit_core.games.uttt",
+    "lightcycles": "flit_core.games.lightcycles",
+    "coins": "flit_core.games.coins",
 }
 #: The game a driver plays when none is named.
 DEFAULT_GAME = "flit"

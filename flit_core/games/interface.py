@@ -36,6 +36,7 @@ from ..session import Answer, TurnKind
 
 if TYPE_CHECKING:
     from ..replay import Replay
+    from .languages import BotLanguage
 
 #: One recorded change of a step: a tuple of JSON scalars (e.g. Flit's ``(x, y, colour)``).
 Change = tuple[Any, ...]
@@ -59,6 +60,10 @@ class State(ABC):
     #: The state keeps it current from its creation on (an attribute, not a method: the
     #: harness reads it after every step).
     movers: tuple[int, ...] = ()
+    #: The players the rules have put out of the game for good (light cycles' crashed
+    #: bots): never movers again, sent no more updates by their protocol; a driver may stop
+    #: their bots at once (the referee: their input closed, as at the end of a game).
+    out: frozenset[int] = frozenset()
 
     @property
     @abstractmethod
@@ -199,6 +204,12 @@ class WireProtocol(ABC):
         """What a bot is sent when the game is over, before its input is closed."""
         return b""
 
+    def move_request(self, seat: int, config: BaseConfig, snapshot: Any) -> bytes:
+        """Persistent protocols: the line that asks ``seat`` for a move on ``snapshot``;
+        :attr:`request` by default. A protocol whose request carries the whole game
+        overrides it (the referee then takes a snapshot for every request)."""
+        return self.request
+
     def move_arguments(self, seat: int, config: BaseConfig, snapshot: Any) -> list[str]:
         """Per-move protocols: the arguments appended to the bot's command to ask ``seat``
         for a move on the board ``snapshot`` (the harness's :meth:`State.snapshot`)."""
@@ -252,6 +263,12 @@ class GameDef(ABC):
     seat_colours: ClassVar[tuple[str, ...]] = ("#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#b07aa1")
     #: What a score counts, for tables and summaries (Flit: "pieces").
     score_name: ClassVar[str] = "score"
+    #: True when tournaments rank bots by their total score before their wins (light
+    #: cycles: opponents outlasted); False, the KotH rule: wins first.
+    ranks_by_score: ClassVar[bool] = False
+    #: True when every bot program of a tournament game runs in a fresh copy of its working
+    #: folder, thrown away after the game (games whose bots write files next to themselves).
+    private_workdirs: ClassVar[bool] = False
     #: Command-line shortcuts for the game's own configuration fields (any field can also
     #: be set with ``--set FIELD=VALUE``).
     options: ClassVar[tuple[Option, ...]] = ()
@@ -302,9 +319,10 @@ class GameDef(ABC):
         """A move's text form (what replays record and protocols send)."""
         return str(move)
 
-    @abstractmethod
     def is_pass(self, move: Any) -> bool:
-        """True when a legal ``move`` is a deliberate no-move (recorded as a pass)."""
+        """True when a legal ``move`` is a deliberate no-move (recorded as a pass); never,
+        by default (most games have no pass)."""
+        return False
 
     def legal_moves(self, snapshot: Any, player: int) -> Sequence[Any]:
         """Every legal move of ``player`` on ``snapshot`` except a pass (what a human seat
@@ -331,6 +349,28 @@ class GameDef(ABC):
     @abstractmethod
     def protocol(self) -> WireProtocol:
         """The native wire protocol bot programs speak."""
+
+    @property
+    def protocols(self) -> Mapping[str, WireProtocol]:
+        """Every wire protocol a bot program of this game may speak, by name (the referee
+        speaks each seat's own); by default :attr:`protocol` alone, named ``native``."""
+        return {"native": self.protocol}
+
+    #: The protocol (a name of :attr:`protocols`) that :attr:`host` speaks when the
+    #: referee starts it for a whole game: what Python bot files play under the referee.
+    host_protocol: ClassVar[str] = "native"
+
+    def seat_protocol(self, name: str | None) -> WireProtocol:
+        """The protocol called ``name`` (None: :attr:`protocol`); :class:`ConfigError` names
+        the choices."""
+        if name is None:
+            return self.protocol
+        try:
+            return self.protocols[name]
+        except KeyError:
+            raise ConfigError(
+                f"{self.title} bots speak one of the protocols {', '.join(self.protocols)}, not {name!r}"
+            ) from None
 
     @property
     def host(self) -> Any:
@@ -360,6 +400,18 @@ class GameDef(ABC):
     @abstractmethod
     def examples(self) -> Mapping[str, Path]:
         """Example bot files by name (random first)."""
+
+    @property
+    def languages(self) -> Mapping[str, BotLanguage]:
+        """Languages besides Python its bots may be written in, by key (``"javascript"``):
+        none by default (see :mod:`flit_core.games.languages`)."""
+        return {}
+
+    def series_config(self, config: BaseConfig) -> BaseConfig:
+        """The settings of a series of many games (a tournament's defaults) made from those
+        of one game, ``config``: the same by default; a game whose single games would all
+        be alike changes what makes them differ."""
+        return config
 
     # -- displays ---------------------------------------------------------------------
 

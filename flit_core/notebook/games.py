@@ -268,7 +268,8 @@ def series(
         if on_game is not None:
             on_game(replay)
     records = [GameRecord.from_replay(replay, index) for index, replay in enumerate(replays)]
-    return Leaderboard(leaderboard(records, entrants=named), replays, definition.score_name)
+    standings = leaderboard(records, entrants=named, by_score=definition.ranks_by_score)
+    return Leaderboard(standings, replays, definition.score_name)
 
 
 def _unique_names(bots: Sequence[BotSpec]) -> dict[str, BotSpec]:

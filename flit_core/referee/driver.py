@@ -3,7 +3,24 @@
 Every request (Flit's ``M``) gets exactly one answer line. The think time runs from writing the request to
 reading the complete answer line (``time.perf_counter``). A request that is not answered
 in time is still owed: its late line, whenever it comes, is thrown away, so it can never
-be taken as the answer to a later request. Lines nobody asked for are thrown away too.
+be taken as the answer to a later request.
+
+Stale output is never an answer. The protocol has no request ids, so what is stale is
+told by when it came: output read before the request is written (printed during
+start-up, or after the last answer) is read, logged and thrown away, and so is the start
+of a line it began; so is a line read while the request still waits, unread, in the bot's
+stdin (a bot cannot answer what it has not read). What a bot prints in the instant
+between its last look at stdin and reading the request cannot be told from an answer:
+it is taken as that request's answer, and the real answer, which comes after it, is then
+thrown away before the next request (it is never taken for the next request's answer
+when it comes before that request is written). Once a bot has printed a line nobody
+asked for, each of its requests waits until it has been quiet for ``Limits.quiet_ms``,
+so output it prints up to that long after an answer is thrown away too.
+
+Floods cost nothing: past ``Limits.flood_bytes`` of such output for one request, the
+request is an unreadable answer (unsent if the flood came before it), and the rest of
+the flood stays in the pipe, where it blocks the bot rather than the referee; while the
+bot floods on, a page of it is read before each request, no more.
 """
 
 from __future__ import annotations
@@ -17,6 +34,9 @@ from .limits import Limits
 from .lines import Line
 from .process import BotProcess, describe_status
 
+#: Bytes of a flood read before each request once a bot floods: it floods on while that
+#: much waits (less work for both sides than the whole output cap each time).
+_STILL_FLOODING = 4096
 #: Reads an answer line into an :class:`Answer` (the game's ``WireProtocol.parse``).
 Parser = Callable[[str, float], Answer]
 #: Where the protocol log goes, one line at a time (``--verbose``).
@@ -60,6 +80,12 @@ class BotConnection:
         self.too_long_lines = 0
         #: Answers that were not UTF-8 text.
         self.not_utf8_lines = 0
+        #: Bytes thrown away while the current request is answered (stale or blank lines).
+        self._thrown = 0
+        #: True when the last request was not sent: the bot flooded before it.
+        self._withheld = False
+        #: True while the bot floods: its flood is read a page per request, no more.
+        self._flooding = False
 
     @property
     def stderr(self) -> StderrCapture:
@@ -97,15 +123,25 @@ class BotConnection:
 
     def send_request(self, request: bytes | None = None) -> float:
         """Send the queued lines and the request (default: the move request); returns
-        when it was sent (perf_counter)."""
-        self.discard_backlog()
+        when it was sent (perf_counter). A flooding bot is sent the queued lines only
+        (its answer is then unreadable)."""
         request = self._request if request is None else request
-        if self._log is not None:
+        budget = self._discard(_STILL_FLOODING if self._flooding else self._limits.flood_bytes)
+        if budget > 0:
+            budget = self._wait_until_quiet(budget)
+        self._withheld = self._flooding = budget <= 0
+        self._thrown = 0
+        if self._withheld:
+            if self._log is not None:
+                self._log(f"   bot {self.seat}: floods its output: the request is not sent")
+            request = b""
+        elif self._log is not None:
             self._log_sent(request)
         data = self._held + request
         self._held = b""
         start = time.perf_counter()
-        self.process.write(data)
+        if data:
+            self.process.write(data)
         return start
 
     def await_answer(self, start: float, time_limit_ms: float, parse: Parser) -> Answer:
@@ -118,13 +154,19 @@ class BotConnection:
         """The answer to the request sent at ``start`` if it has come (or its deadline has
         passed, or the bot is gone), after waiting at most ``wait_s`` for it (None: until
         the deadline); None if it is still awaited."""
+        if self._withheld:
+            self._withheld = False
+            return self._flood(0.0)
         process = self.process
         deadline = start + time_limit_ms / 1000.0
         looked_after_exit = False
         while True:
             line = self._next_line()
-            if line is not None and self._skip_blank and not line.too_long and not line.data.strip():
-                continue  # the protocol lets a bot print blank lines while it thinks
+            if line is not None and self._thrown_away(line):
+                if self._thrown > self._limits.flood_bytes:
+                    self._owed += 1  # the answer may still come: it is thrown away then
+                    return self._flood((time.perf_counter() - start) * 1000.0)
+                continue
             if line is not None:
                 elapsed = (time.perf_counter() - start) * 1000.0
                 if elapsed > time_limit_ms:
@@ -151,6 +193,26 @@ class BotConnection:
             process.pump(pump)
             if wait_s is not None:
                 wait_s = 0.0  # one wait, then one more look
+
+    def _thrown_away(self, line: Line) -> bool:
+        """True if ``line`` is not the answer: a blank line where the protocol lets a bot
+        print them while it thinks, or a line printed before the bot read the request."""
+        blank = self._skip_blank and not line.too_long and not line.data.strip()
+        if not blank:
+            if not self.process.input_unread():
+                return False
+            self.unsolicited_lines += 1
+            if self._log is not None:
+                self._log(f"<- {self.seat}: {line.data[:60]!r}   (printed before the request was read: thrown away)")
+        self._thrown += len(line.data) + 1
+        return True
+
+    def _flood(self, elapsed: float) -> Answer:
+        self._flooding = True
+        detail = f"the bot floods its output (more than {self._limits.flood_bytes} bytes nobody asked for)"
+        if self._log is not None:
+            self._log(f"   bot {self.seat}: {detail}")
+        return Answer.unreadable(detail, elapsed)
 
     def _next_line(self) -> Line | None:
         """The next line read that is not the late answer to a timed-out request."""
@@ -185,27 +247,65 @@ class BotConnection:
             when = "" if elapsed is None else f" after {elapsed:.3f} ms"
             self._log(f"<- {self.seat}: {line.data[:60]!r}   (late{when}: thrown away)")
 
-    def discard_backlog(self) -> None:
-        """Throw away what the bot printed since its last answer (late answers count down).
+    def discard_backlog(self) -> bool:
+        """Throw away what the bot printed since its last answer (late answers count down),
+        and the start of a line it began: all that is there now, up to the output cap.
+        True if the cap was reached (the bot floods; the rest stays unread).
 
         Done before every request, and at the end of the game to count the last output.
         """
+        return self._discard(self._limits.flood_bytes) <= 0
+
+    def _discard(self, budget: int) -> int:
+        """:meth:`discard_backlog`, reading at most ``budget`` bytes; returns what is left
+        of the budget."""
         process = self.process
-        budget = self._limits.backlog_bytes
-        while True:
-            while (line := self._next_line()) is not None:
-                self.unsolicited_lines += 1
-                if self._log is not None:
-                    self._log(f"<- {self.seat}: {line.data[:60]!r}   (not asked for: thrown away)")
-            if budget <= 0:
-                return
-            read = process.read_ready_output()
-            if not read:
-                return
+        self._drop_lines()
+        while budget > 0 and (read := process.read_ready_output()):
             budget -= read
+            self._drop_lines()
+        process.cut_unfinished_line()
+        return budget
+
+    def _wait_until_quiet(self, budget: int) -> int:
+        """For a bot that has printed lines nobody asked for: wait (at most
+        ``quiet_max_ms``) until it has printed nothing for ``quiet_ms``, throwing away what
+        it prints meanwhile, at most ``budget`` bytes; returns what is left of the budget."""
+        limits, process = self._limits, self.process
+        if not self.unsolicited_lines or limits.quiet_ms <= 0:
+            return budget
+        now = time.perf_counter()
+        deadline = now + limits.quiet_max_ms / 1000.0
+        quiet_until = now + limits.quiet_ms / 1000.0
+        printed = process.output_bytes
+        while (left := min(quiet_until, deadline) - now) > 0 and process.output_open and not process.exited:
+            process.pump(left)
+            now = time.perf_counter()
+            if process.output_bytes != printed:
+                budget = self._discard(budget - (process.output_bytes - printed))
+                printed = process.output_bytes
+                quiet_until = now + limits.quiet_ms / 1000.0
+                if budget <= 0:
+                    break
+        return budget
+
+    def _drop_lines(self) -> None:
+        """Throw away the complete lines read so far (at once, unless each is logged)."""
+        if self._log is None:
+            dropped = self.process.drop_lines()
+            if not dropped:
+                return
+            late = min(dropped, self._owed)
+            self._owed -= late
+            self.late_answers += late
+            self.unsolicited_lines += dropped - late
+            return
+        while (line := self._next_line()) is not None:
+            self.unsolicited_lines += 1
+            self._log(f"<- {self.seat}: {line.data[:60]!r}   (not asked for: thrown away)")
 
     def _read_all_output(self) -> None:
-        budget = self._limits.backlog_bytes
+        budget = self._limits.flood_bytes
         while budget > 0 and (read := self.process.read_output()):
             budget -= read
 
@@ -219,7 +319,7 @@ class BotConnection:
             detail = "the program closed its standard output"
         else:
             detail = "the program closed its standard input"
-        process.drain_stderr(self._limits.backlog_bytes)
+        process.drain_stderr(self._limits.flood_bytes)
         tail = process.stderr.tail()
         if tail:
             detail += f"; its last stderr line: {tail[-1][:200]}"

@@ -16,13 +16,15 @@ class Line(NamedTuple):
 class LineBuffer:
     """Bytes in, complete lines out; memory stays bounded by the cap plus one chunk."""
 
-    __slots__ = ("_cap", "_data", "_skipping")
+    __slots__ = ("_cap", "_data", "_skipping", "_stale")
 
     def __init__(self, cap: int) -> None:
         """Lines longer than ``cap`` bytes come out cut, flagged ``too_long``."""
         self._cap = cap
         self._data = bytearray()
         self._skipping = False
+        #: Bytes at the start of the unfinished line that are not part of its text.
+        self._stale = 0
 
     def feed(self, chunk: bytes) -> None:
         """Add bytes read from the stream."""
@@ -58,10 +60,39 @@ class LineBuffer:
                 line = Line(bytes(data[:cap]), True)
                 data.clear()
                 self._skipping = True
-                return line
+                return self._without_stale(line)
             line = Line(bytes(data[:end]), False) if end <= cap else Line(bytes(data[:cap]), True)
             del data[: end + 1]
-            return line
+            return self._without_stale(line)
+
+    def _without_stale(self, line: Line) -> Line:
+        if self._stale:
+            line = Line(line.data[self._stale :], line.too_long)
+            self._stale = 0
+        return line
+
+    def drop_lines(self) -> int:
+        """Forget every complete line at once (a cut line's rest too); returns how many
+        lines that was (a cut line, taken already, not again)."""
+        data = self._data
+        if not data:
+            return 0
+        end = data.rfind(b"\n")
+        if end < 0:
+            if self._skipping:
+                data.clear()
+            return 0 if self._skipping or self.take() is None else 1
+        dropped = data.count(b"\n", 0, end + 1) - self._skipping
+        del data[: end + 1]
+        self._skipping = False
+        self._stale = 0
+        return dropped + (self.take() is not None)
+
+    def cut_unfinished(self) -> None:
+        """What was fed of the unfinished line is not part of its text when it ends (the
+        line's start came before something it cannot belong to)."""
+        if not self._skipping:
+            self._stale = len(self._data)
 
     @property
     def unterminated(self) -> bytes:

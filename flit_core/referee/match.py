@@ -59,16 +59,22 @@ class Match:
         verbose: IO[str] | None = None,
         limits: Limits | None = None,
         journal: PathLike | None = None,
+        protocols: Sequence[str | None] | None = None,
+        parallel: bool = False,
     ) -> None:
         """Check the commands, start the bots, and send them the setup. With ``journal``,
         the replay is written to that file as the game goes (:class:`ReplayJournal`): it
         is opened first, so a path that cannot be written stops everything before the
-        game (:class:`OutputError`)."""
+        game (:class:`OutputError`). ``protocols`` names each seat's wire protocol among
+        the game's (``GameDef.protocols``; None: the game's own). In simultaneous steps
+        the bots are asked one after the other, or at once with ``parallel``."""
         players = config.players
         if len(commands) != players:
             raise BotCommandError(f"this game needs {players} bot commands, got {len(commands)}")
         if names is not None and len(names) != players:
             raise BotCommandError(f"{players} bots need {players} names, got {len(names)}")
+        if protocols is not None and len(protocols) != players:
+            raise BotCommandError(f"{players} bots need {players} protocols, got {len(protocols)}")
         if workdirs is not None and len(workdirs) != players:
             raise BotCommandError(f"{players} bots need {players} working folders, got {len(workdirs)}")
         self._workdirs = [_folder(None if workdirs is None else workdirs[i], i + 1) for i in range(players)]
@@ -85,56 +91,62 @@ class Match:
                 self._journal = ReplayJournal(journal, self.game, self.names, _META)
             except OSError as error:
                 raise OutputError(f"cannot write the replay to {os.fspath(journal)}: {error.strerror}") from None
-        self._protocol = protocol = self.game.definition.protocol
+        self._parallel = parallel
+        #: Seats the rules put out, whose bots are stopped.
+        self._stopped: set[int] = set()
+        definition = self.game.definition
+        #: Each seat's wire protocol (the game's own unless ``protocols`` names another).
+        self._protocols = [definition.seat_protocol(name) for name in (protocols or [None] * players)]
+        if definition.simultaneous and any(protocol.per_move for protocol in self._protocols):
+            raise BotCommandError(f"{definition.title}: a per-move protocol needs turns, one at a time")
+        # A protocol whose request carries the position is given it (a snapshot per move).
+        self._positional = [type(p).move_request is not WireProtocol.move_request for p in self._protocols]
         log: LogFunction | None = None if verbose is None else _line_writer(verbose)
         env = limits_environment(config)
         self._closed = False
         self._processes: list[BotProcess] = []
-        if protocol.per_move:
-            if self.game.definition.simultaneous:
-                raise BotCommandError(f"{self.game.definition.title}: a per-move protocol needs turns, one at a time")
-            self._argvs = [list(command.argv) for command in self._commands]
-            self._connections: list[Connection] = [
-                PerMoveConnection(
-                    seat,
-                    command.argv,
-                    protocol,
-                    config,
-                    self.game.position,
-                    cwd=self._workdirs[seat - 1],
-                    stderr_path=_log_path(log_folder, seat, command.name),
-                    limits=self.limits,
-                    log=log,
-                    env=env,
-                )
-                for seat, command in enumerate(self._commands, 1)
-            ]
-            self._same_updates = True
-            return
-        self._argvs = [protocol.argv(command.argv, seat, config) for seat, command in enumerate(self._commands, 1)]
+        self._argvs: list[list[str]] = []
+        self._connections: list[Connection] = []
         try:
-            for seat, argv in enumerate(self._argvs, 1):
-                self._processes.append(
-                    BotProcess(
-                        argv,
-                        label=f"bot {seat}",
-                        cwd=self._workdirs[seat - 1],
-                        stderr_path=_log_path(log_folder, seat, self._commands[seat - 1].name),
-                        limits=self.limits,
-                        env=env,
+            for seat, (command, protocol) in enumerate(zip(self._commands, self._protocols, strict=True), 1):
+                stderr_path = _log_path(log_folder, seat, command.name)
+                cwd = self._workdirs[seat - 1]
+                if protocol.per_move:
+                    self._argvs.append(list(command.argv))
+                    self._connections.append(
+                        PerMoveConnection(
+                            seat,
+                            command.argv,
+                            protocol,
+                            config,
+                            self.game.position,
+                            cwd=cwd,
+                            stderr_path=stderr_path,
+                            limits=self.limits,
+                            log=log,
+                            env=env,
+                        )
                     )
+                    continue
+                argv = protocol.argv(command.argv, seat, config)
+                self._argvs.append(argv)
+                process = BotProcess(
+                    argv, label=f"bot {seat}", cwd=cwd, stderr_path=stderr_path, limits=self.limits, env=env
+                )
+                self._processes.append(process)
+                self._connections.append(
+                    BotConnection(seat, process, self.limits, log, protocol.request, protocol.skips_blank_lines)
                 )
         except BaseException:
             stop_all(self._processes, self.limits)
             self._drop_journal(journal)
             raise
-        self._connections = [
-            BotConnection(seat, process, self.limits, log, protocol.request, protocol.skips_blank_lines)
-            for seat, process in enumerate(self._processes, 1)
-        ]
         # Told the same: the updates are encoded once for everyone (the common, fast case).
-        self._same_updates = type(protocol).updates_for is WireProtocol.updates_for
-        for connection in self._connections:
+        first = self._protocols[0]
+        self._same_updates = all(protocol is first for protocol in self._protocols) and (
+            type(first).updates_for is WireProtocol.updates_for
+        )
+        for connection, protocol in zip(self._connections, self._protocols, strict=True):
             connection.queue(protocol.greeting(connection.seat, config))
         self._queue(self.game.setup, 0)
 
@@ -165,7 +177,8 @@ class Match:
         return turns
 
     def _simultaneous_step(self) -> list[Turn]:
-        """:meth:`step` with several movers: asked at once."""
+        """:meth:`step` with several movers: asked one after the other (each bot's think
+        time its own), or at once with ``parallel``."""
         game = self.game
         requests = game.requests()
         asked = {request.player for request in requests}
@@ -174,19 +187,29 @@ class Match:
         for connection in self._connections:
             if connection.seat not in asked:
                 connection.flush()
-        parse = self._protocol.parse
-        answers: dict[int, Answer] = {}
-        if len(requests) == 1:
-            request = requests[0]
-            answers[request.player] = self._connections[request.player - 1].ask(request.time_limit_ms, parse)
-        elif requests:
+        if self._parallel and len(requests) > 1:
             answers = self._ask_together(requests)
+        else:
+            answers = {request.player: self._ask(request.player, request.time_limit_ms) for request in requests}
         turns = game.submit_all(answers)
         for turn in turns:
             if turn.player in asked and game.stats(turn.player).status is not PlayerStatus.ACTIVE:
                 self._connections[turn.player - 1].retire()
             self._queue(turn.changes, turn.player)
+        self._stop_the_out()
         return turns
+
+    def _stop_the_out(self) -> None:
+        """Stop at once the bots the rules have put out for good (light cycles' crashed
+        cycles): they are told what they were owed, get end-of-file, and their process
+        group is stopped, so a bot that is out burns no more CPU beside the others."""
+        for seat in self.game.out - self._stopped:
+            self._stopped.add(seat)
+            connection = self._connections[seat - 1]
+            if isinstance(connection, BotConnection):
+                connection.flush()
+                connection.retire()
+                stop_all([connection.process], self.limits)
 
     def _sequential_step(self) -> Turn:
         """:meth:`step` with one mover, the hot path of turn-based games: no sets, no maps."""
@@ -196,25 +219,31 @@ class Match:
         for connection in self._connections:
             if connection.seat != asked:
                 connection.flush()
-        answer = None
-        if request is not None:
-            answer = self._connections[asked - 1].ask(request.time_limit_ms, self._protocol.parse)
+        answer = None if request is None else self._ask(asked, request.time_limit_ms)
         turn = game.submit(answer)
         if asked and game.stats(asked).status is not PlayerStatus.ACTIVE:
             self._connections[asked - 1].retire()
         self._queue(turn.changes, turn.player)
         return turn
 
+    def _ask(self, seat: int, time_limit_ms: float) -> Answer:
+        """Ask bot ``seat`` for its move (with the position, if its protocol sends it)."""
+        protocol = self._protocols[seat - 1]
+        request = None
+        if self._positional[seat - 1]:
+            request = protocol.move_request(seat, self.game.config, self.game.position())
+        return self._connections[seat - 1].ask(time_limit_ms, protocol.parse, request)
+
     def _ask_together(self, requests: Sequence[Request]) -> dict[int, Answer]:
         """A simultaneous step: every request is sent first, then the bots are watched in
         turn (a millisecond each) until each has answered or reached its own deadline, so
         no bot's thinking waits for another's."""
         connections = [connection for connection in self._connections if isinstance(connection, BotConnection)]
-        parse = self._protocol.parse
         pending = {request.player: (connections[request.player - 1].send_request(), request) for request in requests}
         answers: dict[int, Answer] = {}
         while pending:
             for player, (start, request) in list(pending.items()):
+                parse = self._protocols[player - 1].parse
                 answer = connections[player - 1].poll_answer(start, request.time_limit_ms, parse, _SLICE_S)
                 if answer is not None:
                     answers[player] = answer
@@ -226,7 +255,7 @@ class Match:
         it gets its queued updates, then ``request``, and its one answer line is read with
         ``parse``. None if the bot is out of the game and is sent nothing more."""
         connection = self._connections[seat - 1]
-        if connection.retired or self._protocol.per_move:
+        if connection.retired or isinstance(connection, PerMoveConnection):
             return None
         return connection.ask(time_limit_ms, parse, request)
 
@@ -244,13 +273,12 @@ class Match:
         """Queue what changed in ``mover``'s step (0: the setup) for every bot still in."""
         if not changes:
             return
-        protocol = self._protocol
         if self._same_updates:
-            data = protocol.updates(changes)
+            data = self._protocols[0].updates(changes)
             for connection in self._connections:
                 connection.queue(data)
         else:
-            for connection in self._connections:
+            for connection, protocol in zip(self._connections, self._protocols, strict=True):
                 connection.queue(protocol.updates_for(connection.seat, mover, changes))
 
     def close(self) -> None:
@@ -259,7 +287,7 @@ class Match:
             self._closed = True
             for connection in self._connections:
                 if self.game.over:
-                    connection.queue(self._protocol.farewell(connection.seat))
+                    connection.queue(self._protocols[connection.seat - 1].farewell(connection.seat))
                 connection.flush()
                 connection.discard_backlog()
             stop_all(self._processes, self.limits)
@@ -299,6 +327,7 @@ def play_match(
     verbose: IO[str] | None = None,
     limits: Limits | None = None,
     on_turn: TurnCallback | None = None,
+    protocols: Sequence[str | None] | None = None,
 ) -> Replay:
     """Play one whole game between bot programs and return its replay.
 
@@ -307,6 +336,7 @@ def play_match(
     the board size and the player count). ``workdirs`` gives each bot its own working folder (created if missing;
     None entries keep the current folder). ``log_dir`` receives each bot's capped stderr
     log. ``verbose`` receives the protocol log of every line sent and received.
+    ``protocols`` names each seat's protocol (see :class:`Match`).
 
     Whatever the bots do (crash, hang, flood, answer garbage), the game is played to its
     end and the replay is returned, with per-bot diagnostics in ``replay.players``. Only
@@ -321,6 +351,7 @@ def play_match(
         log_dir=log_dir,
         verbose=verbose,
         limits=limits,
+        protocols=protocols,
     ) as match:
         match.run(on_turn=on_turn)
         return match.replay()

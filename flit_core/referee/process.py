@@ -1,23 +1,31 @@
-"""One bot program's process: its own process group, non-blocking pipes, and a sure stop.
+"""One bot program's process: its sandbox, its own process group, non-blocking pipes, and a
+sure stop.
 
 Nothing here ever blocks on the bot: writes that do not fit in the pipe wait in a buffer,
 reads take what is there, and every wait has a timeout. Lines are cut at a cap, and
 stderr goes to a capped log. The process is never reaped before the end, so its process
-group id cannot be reused while the referee may still signal it.
+group id cannot be reused while the referee may still signal it. In the sandbox
+(:mod:`.sandbox`) the process is bubblewrap's, which lives exactly as long as the bot:
+its exit is the bot's, and killing it kills everything in the sandbox.
 """
 
 from __future__ import annotations
 
+import array
+import contextlib
 import enum
 import errno
+import fcntl
 import os
 import select
 import signal
 import subprocess
+import termios
 import time
 from collections.abc import Mapping, Sequence
 from typing import IO
 
+from . import sandbox
 from .capture import StderrCapture
 from .errors import BotCommandError
 from .limits import Limits
@@ -57,7 +65,9 @@ class BotProcess:
         stderr: StderrCapture | None = None,
         env: Mapping[str, str] | None = None,
     ) -> None:
-        """Start ``argv`` in a new session (so in its own process group).
+        """Start ``argv`` in a new session (so in its own process group), in the sandbox
+        ``limits.sandbox`` describes, with ``cwd`` as its working folder (None: the
+        referee's, read-only in the sandbox).
 
         Raises :class:`BotCommandError` if the program cannot be started; ``label``
         (e.g. ``"bot 2"``) starts that message. ``stderr`` is a capture to share (a bot
@@ -67,21 +77,29 @@ class BotProcess:
         self._limits = limits
         self._owns_stderr = stderr is None
         self.stderr = stderr or StderrCapture(stderr_path, limits.stderr_log_bytes, limits.stderr_tail_lines)
+        launch = None
         try:
+            launch = sandbox.prepare(argv, cwd, None if env is None else {**os.environ, **env}, limits.sandbox)
             self._popen = subprocess.Popen(
-                list(argv),
+                launch.argv,
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE,
                 cwd=cwd,
-                env=None if env is None else {**os.environ, **env},
+                env=launch.env,
                 start_new_session=True,
+                preexec_fn=launch.preexec,
                 bufsize=0,
             )
         except OSError as error:
+            if launch is not None and launch.cgroup is not None:
+                launch.cgroup.remove()
             if self._owns_stderr:
                 self.stderr.close()
             raise BotCommandError(f"{label}: cannot start {argv[0]}: {_start_problem(error)}") from None
+        #: True if the process is the bot's sandbox (bubblewrap), not the bot itself.
+        self.sandboxed = launch.sandboxed
+        self._cgroup = launch.cgroup
         self.pid = self._popen.pid
         self._stdin: IO[bytes] = self._popen.stdin  # type: ignore[assignment]
         self._stdout: IO[bytes] = self._popen.stdout  # type: ignore[assignment]
@@ -101,7 +119,10 @@ class BotProcess:
         if self._pidfd is not None:
             self._poll.register(self._pidfd, _READABLE)
         self._pending = bytearray()
+        self._unread = array.array("i", [0])
         self._lines = LineBuffer(limits.line_bytes)
+        #: Bytes read from stdout in all.
+        self.output_bytes = 0
         #: False once the bot's stdin is closed (by the bot exiting, or at the end).
         self.input_open = True
         #: False once the bot's stdout reached end-of-file.
@@ -151,6 +172,19 @@ class BotProcess:
         """True while written bytes still wait for room in the bot's stdin pipe."""
         return bool(self._pending)
 
+    def input_unread(self) -> bool:
+        """True while bytes sent to the bot have not all been read by it (some wait in its
+        stdin pipe, or for room in it): whatever it prints now, it printed unasked."""
+        if self._pending:
+            return True
+        if not self.input_open:
+            return False
+        try:
+            fcntl.ioctl(self._in, termios.FIONREAD, self._unread)
+        except OSError:
+            return False
+        return self._unread[0] > 0
+
     def _lose_input(self) -> None:
         if self._pending:
             self._pending.clear()
@@ -180,6 +214,7 @@ class BotProcess:
             self._poll.unregister(self._out)
             return 0
         self._lines.feed(chunk)
+        self.output_bytes += len(chunk)
         return len(chunk)
 
     def read_ready_output(self) -> int:
@@ -191,6 +226,15 @@ class BotProcess:
     def take_line(self) -> Line | None:
         """The next complete stdout line read so far, or None."""
         return self._lines.take()
+
+    def drop_lines(self) -> int:
+        """Forget every complete stdout line read so far, at once; returns how many."""
+        return self._lines.drop_lines()
+
+    def cut_unfinished_line(self) -> None:
+        """What was read of an unfinished line is not part of the line's text when it ends
+        (it came before a request, which the line cannot answer)."""
+        self._lines.cut_unfinished()
 
     @property
     def unterminated(self) -> bytes:
@@ -255,10 +299,15 @@ class BotProcess:
         try:
             info = os.waitid(os.P_PID, self.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT)
         except ChildProcessError:
-            return self._popen.poll()
+            code = self._popen.poll()
+            return None if code is None else self._status(code)
         if info is None:
             return None
-        return info.si_status if info.si_code == os.CLD_EXITED else -info.si_status
+        return self._status(info.si_status if info.si_code == os.CLD_EXITED else -info.si_status)
+
+    def _status(self, raw: int) -> int:
+        """The bot's exit status from the process's (bubblewrap reports the bot's)."""
+        return sandbox.exit_status(raw) if self.sandboxed else raw
 
     def wait_exit(self, timeout_s: float) -> int | None:
         """Wait up to ``timeout_s`` for the process to exit, throwing its stdout away."""
@@ -276,19 +325,35 @@ class BotProcess:
     # -- stopping ----------------------------------------------------------------------
 
     def signal_group(self, signum: int) -> None:
-        """Send ``signum`` to the bot's whole process group (it and its children)."""
-        try:
-            os.killpg(self.pid, signum)
-        except (ProcessLookupError, PermissionError):
-            pass  # the group is gone already
+        """Send ``signum`` to the bot's whole process group (it and its children).
+
+        In the sandbox a polite signal goes to the processes in it, not to bubblewrap
+        (which would die of it, and the bot with it, at once), and only while the bot
+        lives (its sandbox ends with it); SIGKILL goes to bubblewrap too, which takes the
+        whole sandbox down. A pids cgroup's processes are all killed with SIGKILL too.
+        """
+        if self.sandboxed and signum != signal.SIGKILL:
+            if self.exit_status() is None:
+                for pid in sandbox.descendants(self.pid):
+                    # Found a moment ago: one may have ended since (its pid is not reused so soon).
+                    with contextlib.suppress(ProcessLookupError, PermissionError):
+                        os.kill(pid, signum)
+            return
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(self.pid, signum)  # may fail: the group is gone already
+        if signum == signal.SIGKILL and self._cgroup is not None:
+            self._cgroup.kill()
 
     def reap(self) -> None:
         """After SIGKILL: collect the exit status, the last stderr, and close every pipe."""
         try:
-            self.returncode = self._popen.wait(timeout=self._limits.term_grace_s + 1.0)
+            self.returncode = self._status(self._popen.wait(timeout=self._limits.term_grace_s + 1.0))
         except subprocess.TimeoutExpired:
             pass  # stuck in the kernel even after SIGKILL: leave it rather than hang
-        self.drain_stderr(self._limits.backlog_bytes)
+        if self._cgroup is not None:
+            self._cgroup.remove()
+            self._cgroup = None
+        self.drain_stderr(self._limits.flood_bytes)
         self.close_input()
         for stream in (self._stdout, self._stderr):
             stream.close()
@@ -345,6 +410,11 @@ def _pidfd_open(pid: int) -> int | None:
 
 def _start_problem(error: OSError) -> str:
     """Plain words for why a program could not be started."""
+    if isinstance(error, sandbox.HiddenProgram):
+        return (
+            f"it is found on PATH in {error.filename}, a folder the sandbox does not show "
+            "(name the program by its path, or let bots read that folder: --bot-read)"
+        )
     if error.errno == errno.ENOEXEC:
         return "it is not a program this system can run (a script needs a #! line)"
     if isinstance(error, PermissionError):

@@ -6,6 +6,7 @@ import dataclasses
 from typing import Any
 
 from ..config import BaseConfig
+from ..referee.limits import Limits
 from .entrants import Entrant, EntrantKind, EntrantsError
 from .play import GameTask
 from .schedule import ScheduledGame, block_size, schedule
@@ -24,6 +25,9 @@ class Tournament:
     #: Play Python bot files as programs under the referee (with real time limits) even
     #: when no entrant is a program. With a program among the entrants they always are.
     referee: bool = False
+    #: The referee's limits and sandbox for the bot programs (None: the defaults); not
+    #: part of the tournament's identity.
+    limits: Limits | None = None
 
     def __post_init__(self) -> None:
         players = self.config.players
@@ -83,4 +87,5 @@ class Tournament:
     def task(self, game: ScheduledGame, replay_path: str | None) -> GameTask:
         """The task that plays ``game``."""
         by_name = {entrant.name: entrant for entrant in self.entrants}
-        return GameTask(game, self.config, tuple(by_name[name] for name in game.seats), self.programs, replay_path)
+        seats = tuple(by_name[name] for name in game.seats)
+        return GameTask(game, self.config, seats, self.programs, replay_path, self.limits)

@@ -206,11 +206,14 @@ def leaderboard(
     records: Iterable[GameRecord],
     ratings: Mapping[str, Rating] | None = None,
     entrants: Iterable[str] = (),
+    by_score: bool = False,
 ) -> list[Standing]:
-    """The standings, best first: by wins, then win rate, then rating, then name.
+    """The standings, best first: by wins, then win rate, then rating, then name; with
+    ``by_score`` (a game's :attr:`~flit_core.games.interface.GameDef.ranks_by_score`), by
+    the total score first (light cycles: opponents outlasted).
 
     ``entrants`` lists bots to show even before they have played. Bots with the same
-    wins, games and rating share a rank.
+    wins, games and rating (and total score) share a rank.
     """
     tallies: dict[str, _Tally] = {name: _Tally() for name in entrants}
     for record in records:
@@ -219,17 +222,18 @@ def leaderboard(
             shared = record.winner is None and seat.rank == 1
             tallies.setdefault(seat.name, _Tally()).add(seat, won, shared)
     rows = [_standing(name, tally, (ratings or {}).get(name)) for name, tally in tallies.items()]
-    rows.sort(key=_order)
+
+    def order(row: Standing) -> tuple[Any, ...]:
+        rating = row.rating.ordinal if row.rating is not None else 0.0
+        total = round(row.mean_pieces * row.games) if by_score else 0
+        return (-total, -row.wins, -row.win_rate, -rating, row.name)
+
+    rows.sort(key=order)
     ranked: list[Standing] = []
     for position, row in enumerate(rows, 1):
-        tied = ranked and _order(ranked[-1])[:-1] == _order(row)[:-1]
+        tied = ranked and order(ranked[-1])[:-1] == order(row)[:-1]
         ranked.append(dataclasses.replace(row, rank=ranked[-1].rank if tied else position))
     return ranked
-
-
-def _order(row: Standing) -> tuple[Any, ...]:
-    rating = row.rating.ordinal if row.rating is not None else 0.0
-    return (-row.wins, -row.win_rate, -rating, row.name)
 
 
 def _standing(name: str, tally: _Tally, rating: Rating | None) -> Standing:

@@ -7,6 +7,7 @@ copy of it; a program must exist at the same path on the worker).
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import hashlib
 import os
@@ -16,12 +17,14 @@ import time
 
 from ..bot.program import BotProgram
 from ..config import BaseConfig
-from ..referee import play_match
+from ..games import get_game
+from ..referee import Limits, play_match
 from ..replay import Replay
 from ..runner import play_game
 from .entrants import Entrant, EntrantKind
 from .leaderboard import GameRecord
 from .schedule import ScheduledGame
+from .workdirs import private_copies
 
 
 @dataclasses.dataclass(frozen=True)
@@ -37,6 +40,8 @@ class GameTask:
     #: Where the worker writes the replay when it shares this machine's files (the store
     #: then moves it into place as it commits the game); None: send the replay back.
     replay_path: str | None = None
+    #: The referee's limits and sandbox for the bot programs (None: the defaults).
+    limits: Limits | None = None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -96,13 +101,21 @@ def _play(task: GameTask) -> Replay:
     if not task.referee:
         bots = [_program(entrant) for entrant in task.entrants]
         return play_game(task.config, bots, task.game.seed, names=names, deadline=True)
-    return play_match(
-        task.config,
-        [command_for(entrant, task.config.game) for entrant in task.entrants],
-        task.game.seed,
-        names=names,
-        workdirs=[entrant.workdir or None for entrant in task.entrants],
-    )
+    definition = get_game(task.config.game)
+    host_protocol = definition.host_protocol
+    # A game whose bots write files next to themselves gives each program a fresh copy of its folder.
+    folders = private_copies(task.entrants) if definition.private_workdirs else contextlib.nullcontext(task.entrants)
+    with folders as entrants:
+        return play_match(
+            task.config,
+            [command_for(entrant, task.config.game) for entrant in entrants],
+            task.game.seed,
+            names=names,
+            workdirs=[entrant.workdir or None for entrant in entrants],
+            limits=task.limits,
+            # Python bot files run through the game's host, in the protocol it speaks for a game.
+            protocols=[host_protocol if entrant.kind is not EntrantKind.PROGRAM else None for entrant in entrants],
+        )
 
 
 def command_for(entrant: Entrant, game: str) -> list[str]:

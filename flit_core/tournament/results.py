@@ -18,7 +18,8 @@ def leaderboard_of(store: ResultsStore, *, rated: bool = True) -> Leaderboard:
     definition = store.definition()
     game = get_game(definition["game"])
     ratings = rating.compute_ratings(records) if rated and rating.available() else None
-    standings = leaderboard(records, ratings, entrants=[entry["name"] for entry in definition["entrants"]])
+    names = [entry["name"] for entry in definition["entrants"]]
+    standings = leaderboard(records, ratings, entrants=names, by_score=game.ranks_by_score)
     about = {
         "game": game.name,
         "settings": game.config_from_dict(definition["config"]).describe(),

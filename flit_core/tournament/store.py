@@ -176,7 +176,10 @@ class ResultsStore:
             import fcntl
         except ImportError:  # no advisory locks on this system: run one at a time by hand
             return
-        handle = open(os.path.join(self.folder, LOCK), "a")  # noqa: SIM115 (held until close())
+        try:
+            handle = open(os.path.join(self.folder, LOCK), "a")  # noqa: SIM115 (held until close())
+        except OSError as error:
+            raise StoreError(f"cannot play in {self.folder}: {error.strerror} (it can still be read)") from None
         try:
             fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:

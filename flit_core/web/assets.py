@@ -163,9 +163,11 @@ def _field(field: str | dict[str, Any], definition: GameDef) -> dict[str, Any]:
 
 
 def page_modules(definition: GameDef) -> list[str]:
-    """The file names of the game's page modules (its canvas module, and its input module if any)."""
+    """The file names of the game's page modules: its canvas module, its input module if
+    any, and the worker module of each of its other bot languages."""
     assets = definition.page_assets
-    return [assets["canvas"], *([assets["input"]] if "input" in assets else [])]
+    workers = [language.worker for language in definition.languages.values()]
+    return [assets["canvas"], *([assets["input"]] if "input" in assets else []), *workers]
 
 
 def game_scripts(definition: GameDef) -> dict[str, str]:
@@ -178,6 +180,20 @@ def example_bots(definition: GameDef) -> dict[str, str]:
     return {path.stem: path.read_text(encoding="utf-8") for path in definition.examples.values()}
 
 
+def bot_languages(definition: GameDef) -> dict[str, Any]:
+    """The game's other bot languages as the page needs them: ``{key: {title, suffix,
+    worker, examples: {file stem: source}}}``."""
+    return {
+        key: {
+            "title": language.title,
+            "suffix": language.suffix,
+            "worker": language.worker,
+            "examples": {path.stem: path.read_text(encoding="utf-8") for path in language.examples.values()},
+        }
+        for key, language in definition.languages.items()
+    }
+
+
 def bundle(games: Sequence[str] | None = None, *, scripts: bool = False) -> dict[str, Any]:
     """What the page loads first: the Python modules, and per game its page assets and
     example bots (and, with ``scripts``, its page modules: the embed snippet has no
@@ -188,6 +204,8 @@ def bundle(games: Sequence[str] | None = None, *, scripts: bool = False) -> dict
     games_data: dict[str, Any] = {}
     for definition in definitions:
         entry = {"assets": game_assets(definition), "examples": example_bots(definition)}
+        if definition.languages:
+            entry["languages"] = bot_languages(definition)
         if scripts:
             entry["scripts"] = game_scripts(definition)
         games_data[definition.name] = entry

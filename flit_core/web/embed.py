@@ -15,6 +15,7 @@ need no escaping in HTML or JavaScript and that Unicode normalisation leaves alo
 from __future__ import annotations
 
 import ast
+import itertools
 import json
 import re
 import zlib
@@ -187,13 +188,25 @@ def unpack15(text: str, length: int) -> bytes:
     return number.to_bytes(length, "big")
 
 
+def example_order(game: str) -> list[tuple[str, str]]:
+    """The game's example bots as ``(language, name)`` (language "" for Python), in the order
+    the snippet keeps them: rank by rank (random first), each rank in every language."""
+    definition = get_game(game)
+    ranks = [[("", path.stem) for path in definition.examples.values()]]
+    ranks += [[(key, path.stem) for path in lang.examples.values()] for key, lang in definition.languages.items()]
+    return [example for rank in itertools.zip_longest(*ranks) for example in rank if example is not None]
+
+
 def payload(web_dir: Path = WEB_DIR, game: str = DEFAULT_GAME, examples: int | None = None) -> bytes:
-    """Everything the snippet for ``game`` carries, as raw-deflated JSON: with its first
-    ``examples`` example bots only, if given."""
+    """Everything the snippet for ``game`` carries, as raw-deflated JSON: with the first
+    ``examples`` example bots of :func:`example_order` only, if given."""
     contents = bundle([game], scripts=True)
     if examples is not None:
+        kept = set(example_order(game)[:examples])
         entry = contents["games"][game]
-        entry["examples"] = dict(list(entry["examples"].items())[:examples])
+        entry["examples"] = {name: source for name, source in entry["examples"].items() if ("", name) in kept}
+        for key, language in entry.get("languages", {}).items():
+            language["examples"] = {name: code for name, code in language["examples"].items() if (key, name) in kept}
     # The rules core's docstrings and type hints are for readers of the repository and for
     # mypy; bots' sources stay whole.
     contents["modules"] = {path: compact_python(source) for path, source in contents["modules"].items()}
@@ -266,13 +279,19 @@ def build_snippet(web_dir: Path = WEB_DIR, game: str = DEFAULT_GAME) -> Snippet:
     When the whole game does not fit, its last example bots are left out (the strongest,
     which are the largest, come last): a post's answers are its real bots.
     """
-    examples = [path.stem for path in get_game(game).examples.values()]
+    examples = example_order(game)
     count = len(examples)
     while len(html := _snippet(web_dir, game, count)) > MAX_CHARACTERS and count > 1:
         count -= 1
     if len(html) > MAX_CHARACTERS:
         raise EmbedTooLarge(f"the snippet has {len(html):,} characters, over the limit of {MAX_CHARACTERS:,}")
-    return Snippet(html, examples[count:])
+    return Snippet(html, example_names(game)[count:])
+
+
+def example_names(game: str) -> list[str]:
+    """The names of :func:`example_order`'s bots, with their language's suffix if not Python."""
+    languages = get_game(game).languages
+    return [name + (languages[key].suffix if key else "") for key, name in example_order(game)]
 
 
 def _snippet(web_dir: Path, game: str, examples: int) -> str:

@@ -176,11 +176,16 @@ def tournament_game(seed: int, index: int, players: int) -> str:
     )
 
 
-def standings(records: str, entrants: str) -> str:
+def standings(records: str, entrants: str, game: str = DEFAULT_GAME) -> str:
     """The leaderboard (:func:`~flit_core.tournament.leaderboard.leaderboard`) of the games so far.
 
-    ``records`` are :meth:`PageReferee.game_record` dicts; ``entrants`` the bots' names,
-    listed even before they have finished a game. Rows are ``Standing.to_dict()``, best first.
+    ``records`` are :meth:`PageReferee.game_record` dicts of games of ``game``; ``entrants``
+    the bots' names, listed even before they have finished a game. Rows are
+    ``Standing.to_dict()``, best first.
     """
-    rows = leaderboard((GameRecord.from_dict(data) for data in json.loads(records)), entrants=json.loads(entrants))
+    rows = leaderboard(
+        (GameRecord.from_dict(data) for data in json.loads(records)),
+        entrants=json.loads(entrants),
+        by_score=get_game(game).ranks_by_score,
+    )
     return _dumps([row.to_dict() for row in rows])

@@ -14,9 +14,10 @@ import os
 import urllib.parse
 import zlib
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
-from ..bot.program import BotProgram
+from ..bot.program import BotLoadError, BotProgram
 from ..config import BaseConfig
 from ..games import get_game
 
@@ -30,12 +31,22 @@ def code_seat(name: str, source: str) -> dict[str, str]:
 HUMAN_SEAT = {"kind": "human", "name": "human"}
 
 
-def file_seats(paths: Sequence[str | os.PathLike[str] | None]) -> list[dict[str, str]]:
-    """Seats for bot files, seat 1 first (None: a human seat); raises BotLoadError."""
+def file_seats(paths: Sequence[str | os.PathLike[str] | None], game: str | None = None) -> list[dict[str, str]]:
+    """Seats for bot files, seat 1 first (None: a human seat): Python bot files, or files
+    in one of ``game``'s other languages (by their suffix, e.g. light cycles' ``.js``);
+    raises BotLoadError."""
+    languages = get_game(game).languages if game is not None else {}
     seats = []
     for path in paths:
+        language = next((key for key, lang in languages.items() if os.fspath(path or "").endswith(lang.suffix)), None)
         if path is None:
             seats.append(dict(HUMAN_SEAT))
+        elif language is not None:
+            try:
+                source = Path(path).read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError) as error:
+                raise BotLoadError(f"cannot read bot file {os.fspath(path)}: {error}") from None
+            seats.append({**code_seat(Path(path).name, source), "language": language})
         else:
             program = BotProgram.from_file(path)
             seats.append(code_seat(program.name, program.source))

@@ -11,6 +11,7 @@ import subprocess
 import sys
 import threading
 import time
+import uuid
 
 from instant_bot import answer
 
@@ -61,10 +62,14 @@ def hang() -> None:
 
 
 def spawn_sleeper() -> int:
-    """A child that inherits our pipes and keeps them open."""
-    child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)"])
+    """A child that inherits our pipes and keeps them open; its command line carries a
+    marker (in child.marker) that finds it from outside a sandbox."""
+    marker = f"flit-test-sleeper-{uuid.uuid4().hex}"
+    child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)", marker])
     with open("child.pid", "w") as handle:
         handle.write(str(child.pid))
+    with open("child.marker", "w") as handle:
+        handle.write(marker)
     return child.pid
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import time
@@ -59,6 +60,37 @@ def process_gone(pid: int, within_s: float = 3.0) -> bool:
             return True
         time.sleep(0.02)
     return False
+
+
+def running(marker: str) -> list[int]:
+    """Processes whose command line contains ``marker`` (a bot's pid is its sandbox's, not
+    ours: its children are found by a marker in their command line)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/cmdline", "rb") as handle:
+                    if marker.encode() in handle.read().replace(b"\0", b" "):
+                        found.append(int(entry))
+            except OSError:
+                continue
+    return found
+
+
+def marker_gone(marker: str, within_s: float = 10.0) -> bool:
+    """True once no process has ``marker`` in its command line."""
+    deadline = time.monotonic() + within_s
+    while running(marker):
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.02)
+    return True
+
+
+def child_gone(folder: Path) -> bool:
+    """True once the child a scripted bot started (its marker in ``folder/child.marker``)
+    is gone."""
+    return marker_gone((folder / "child.marker").read_text())
 
 
 def compile_c_bot(folder: Path, source: Path = EXAMPLES / "c_bot" / "flit_bot.c") -> Path:

@@ -82,8 +82,8 @@ function fitSeats() {
     renderSeats();
 }
 
-function applyCode(index, source) {
-    state.seats.setCode(index, source);
+function applyCode(index, source, language) {
+    state.seats.setCode(index, source, language);
     renderSeats();
     newGame();
 }
@@ -266,7 +266,7 @@ async function newGame({autoplay = null, config = configFromForm(), seed = null,
     state.seatsInGame = (seats || state.seats.seats).map(seat => ({...seat}));
     const settings = {
         config: checked.ok, seed: seed === null ? readSeed() : seed,
-        seats: state.seatsInGame.map(seat => ({kind: seat.kind === HUMAN ? HUMAN : "bot", name: seat.name, source: seat.source})),
+        seats: state.seatsInGame.map(seat => ({kind: seat.kind === HUMAN ? HUMAN : "bot", name: seat.name, source: seat.source, language: seat.language})),
     };
     let match;
     try {
@@ -322,7 +322,7 @@ async function runTournament() {
         return;
     }
     showError("");
-    const tournament = new QuickTournament(state.py, entrantsOf(state.seats.seats), games, checked.ok, readSeed());
+    const tournament = new QuickTournament(state.py, entrantsOf(state.seats.seats), games, checked.ok, readSeed(), state.game.name);
     state.tournament = tournament;
     body.dataset.tournament = "running";
     showTournament(tournament);
@@ -456,6 +456,21 @@ async function loadAnswers() {
 // -- the game picker --------------------------------------------------------------------
 
 /**
+ * Size the board canvas's pixels to its size on screen at the screen's density (crisp on
+ * every display), then draw: the game's BoardView draws on canvas.width x canvas.height.
+ */
+function redrawBoard() {
+    const canvas = $("board"), ratio = window.devicePixelRatio || 1;
+    const width = Math.max(1, Math.round(canvas.clientWidth * ratio));
+    const height = Math.max(1, Math.round((canvas.clientHeight || canvas.clientWidth) * ratio));
+    if (canvas.width !== width || canvas.height !== height) {
+        canvas.width = width;
+        canvas.height = height;
+    }
+    if (state.view) state.view.draw();
+}
+
+/**
  * Make `name` the page's game: its settings form, seats, board view, rules line and score
  * labels (the live game, if any, is the caller's to close first).
  */
@@ -469,7 +484,7 @@ async function useGame(name) {
     state.seats = new SeatList(game);
     fitSeats();
     state.view = new game.BoardView($("board"), assets);
-    state.view.draw();
+    redrawBoard();
     $("rules").textContent = assets.rules || "";
     const score = assets.score;
     $("chart-title").textContent = `${score[0].toUpperCase()}${score.slice(1)} over the turns`;
@@ -509,8 +524,8 @@ function wire() {
         if (place && state.match && state.match.human && state.shown === state.record.length) state.match.click(place);
     });
     // The page redraws the board when the canvas changes size or moves to another screen.
-    new ResizeObserver(() => state.view && state.view.draw()).observe($("board"));
-    matchMedia("(resolution: 1dppx)").addEventListener?.("change", () => state.view && state.view.draw());
+    new ResizeObserver(redrawBoard).observe($("board"));
+    matchMedia("(resolution: 1dppx)").addEventListener?.("change", redrawBoard);
     $("game").addEventListener("change", () => switchGame($("game").value).catch(error => showError(String(error.message || error))));
     $("preset").addEventListener("change", () => {
         const preset = $("preset").value;
@@ -533,7 +548,10 @@ function wire() {
     // A snippet has no address of its own to share.
     $("share").hidden = env.embedded;
     document.addEventListener("keydown", event => {
-        if (event.target.closest("input, textarea, select, button")) return;
+        if (event.target.closest("input, textarea, select")) return;
+        // A human seat's keys first (light cycles' arrows), then the page's shortcuts.
+        if (state.match && state.match.key(event.key)) return event.preventDefault();
+        if (event.target.closest("button")) return;
         if (event.key === " ") { event.preventDefault(); state.playing ? pause() : play(); }
         if (event.key === "ArrowRight") step();
     });
@@ -571,7 +589,7 @@ async function start() {
     // Boot the bots' interpreters while the page's own one loads: the cores are shared,
     // but each boot waits on downloads and compiles a good part of the time.
     state.pool = new WorkerPool({modules: state.bundle.modules, packages: state.bundle.packages}, {snapshots: env.snapshots});
-    state.pool.warm(state.seats.seats.filter(seat => seat.kind !== HUMAN).length);
+    state.pool.warm(state.seats.seats.filter(seat => seat.kind !== HUMAN && !seat.language).length);
     body.dataset.ui = "ready";
     timing.ui = performance.now();
     statusLine();

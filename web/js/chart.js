@@ -15,11 +15,12 @@ export function drawChart(canvas, record, players, colours, shown, scoreName) {
     if (!record) return;
     const counts = record.scores;
     const total = Math.max(record.limit || 0, counts.length - 1, 1);
-    let top = 4;
-    for (const row of counts) for (let p = 1; p <= players; p += 1) top = Math.max(top, row[p]);
+    // Scores may go below zero (the coin game's points): the scale then reaches down to the lowest.
+    let top = 4, bottom = 0;
+    for (const row of counts) for (let p = 1; p <= players; p += 1) top = Math.max(top, row[p]), bottom = Math.min(bottom, row[p]);
     const pad = 6 * ratio;
     const x = turn => pad + (width - 2 * pad) * turn / total;
-    const y = value => height - pad - (height - 2 * pad) * value / top;
+    const y = value => height - pad - (height - 2 * pad) * (value - bottom) / (top - bottom);
     // One point per pixel column at most: long games stay cheap to draw.
     const step = Math.max(1, Math.floor(counts.length / width));
     ctx.lineWidth = 1.5 * ratio;
@@ -36,6 +37,7 @@ export function drawChart(canvas, record, players, colours, shown, scoreName) {
     ctx.fillStyle = "#6b6f78";
     ctx.font = `${10 * ratio}px system-ui, sans-serif`;
     ctx.fillText(`${top} ${scoreName}`, pad, pad + 8 * ratio);
+    if (bottom < 0) ctx.fillText(String(bottom), pad, height - pad);
     ctx.strokeStyle = "rgba(0,0,0,.35)";
     ctx.lineWidth = ratio;
     ctx.beginPath();

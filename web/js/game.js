@@ -10,14 +10,22 @@
 //                                          now, if it can change (Hex: after a swap).
 //                  export class BoardView  new BoardView(canvas, assets); show(board, turn,
 //                                          human): turn is the last turn record or null,
-//                                          human a HumanInput or null; draw(); squareAt(event).
+//                                          human a HumanInput or null; draw(): on the
+//                                          canvas's pixels (canvas.width x height: the page
+//                                          keeps them at its on-screen size x the screen's
+//                                          density); squareAt(event).
 //   input module   export class HumanInput new HumanInput(player, moves, board, finish):
 //   (optional)                             moves are the legal moves' texts; click(place)
 //                                          with a place from squareAt; finish(text) ends
 //                                          the turn; hint: the status line's advice;
 //                                          actions (optional): [{label, move, title}],
 //                                          buttons the page shows instead of Pass (a
-//                                          move that is no click on the board, e.g. a swap).
+//                                          move that is no click on the board, e.g. a swap);
+//                                          key(name) (optional): an event.key pressed, true
+//                                          if it took it (light cycles' arrow keys).
+// Bots in another language a game runs (entry.languages, GameDef.languages) come with
+// their examples (named with the language's suffix, e.g. "random.js") and run in plain
+// workers of the game's module for it (workerURL(language)).
 "use strict";
 
 const gamesLoaded = new Map();
@@ -33,10 +41,17 @@ async function importGame(bundle, name) {
     const {assets, examples} = entry;
     const canvas = await import(gameModuleURL(name, assets.canvas, entry));
     const input = assets.input ? await import(gameModuleURL(name, assets.input, entry)) : {};
+    const languages = entry.languages || {};   // {key: {title, suffix, worker, examples: {name: source}}}
+    const suffixed = Object.values(languages).flatMap(({suffix, examples}) =>
+        Object.entries(examples).map(([example, source]) => [example + suffix, source]));
     return {
         name,
         assets,
-        examples,               // {name: source}
+        examples: {...examples, ...Object.fromEntries(suffixed)},   // {name: source}
+        languages,
+        // The language of an example (by its name's suffix): a key of languages, or null for Python.
+        languageOf: example => Object.keys(languages).find(key => example.endsWith(languages[key].suffix)) || null,
+        workerURL: language => gameModuleURL(name, languages[language].worker, entry),
         Board: canvas.Board,
         BoardView: canvas.BoardView,
         HumanInput: input.HumanInput || null,

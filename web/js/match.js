@@ -3,7 +3,7 @@
 // deadline; a human through the game's HumanInput) and plays their answers together.
 "use strict";
 
-import {BotSeat} from "./workers.js";
+import {BotSeat, PlainWorkerPool} from "./workers.js";
 import {GameRecord} from "./record.js";
 
 export const HUMAN = "human";
@@ -11,7 +11,8 @@ export const HUMAN = "human";
 export class Match {
     /**
      * game: the loaded game (game.js); settings: {config, seed, seats: [{kind: "bot" |
-     * "human", name, source}]}; hooks: {onStep(turns), onHuman(input | null), onSeatChange()}.
+     * "human", name, source, language}]} (language: one of the game's others, else Python);
+     * hooks: {onStep(turns), onHuman(input | null), onSeatChange()}.
      */
     constructor(py, pool, game, settings, hooks) {
         this.py = py;
@@ -36,10 +37,11 @@ export class Match {
         this.referee = this.py.new_referee(JSON.stringify({game: this.game.name, config, seed, names}));
         this.record = new GameRecord(this.game, config, names, JSON.parse(this.referee.setup()));
         this.pending = seats.map(() => []);
+        const pool = seat => seat.language ? new PlainWorkerPool(this.game.workerURL(seat.language)) : this.pool;
         this.bots = seats.map((seat, index) => seat.kind === HUMAN ? null
-            : new BotSeat(this.pool, {name: seat.name, source: seat.source}, index + 1, this.game.name, config));
+            : new BotSeat(pool(seat), {name: seat.name, source: seat.source}, index + 1, this.game.name, config));
         for (const bot of this.bots) if (bot) bot.onChange = () => this.hooks.onSeatChange();
-        this.pool.warm(this.bots.filter(Boolean).length);
+        this.pool.warm(this.bots.filter(bot => bot && bot.pool === this.pool).length);
         const history = this.record.history();
         await Promise.all(this.bots.filter(Boolean).map(bot => bot.start(history)));
     }
@@ -104,6 +106,11 @@ export class Match {
         if (!this.human) return;
         this.human.click(place);
         if (this.human) this.hooks.onHuman(this.human);
+    }
+
+    // A key pressed (event.key): true if the human's input took it (HumanInput.key).
+    key(name) {
+        return Boolean(this.human && this.human.key && this.human.key(name));
     }
 
     /** The human makes no move this turn. */

@@ -41,7 +41,7 @@ export function renderPanels(container, view) {
         ];
         const notes = [];
         if (bot && bot.restarts) {
-            notes.push(`Worker restarted ${bot.restarts}× after runaway moves: the bot's Python state was lost.`);
+            notes.push(`Worker restarted ${bot.restarts}× after runaway moves: the bot's state was lost.`);
         }
         if (bot && bot.lastRecovery) {
             notes.push(`Last runaway stopped by ${bot.lastRecovery.how} in ${number(bot.lastRecovery.ms)} ms.`);

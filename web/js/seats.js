@@ -1,6 +1,7 @@
 // The seats: per player one of the game's example bots, a bot from a challenge's answers,
 // your own code, or a human (when the game takes human input). Seats are
-// {kind: "example" | "code" | "human", name, source}.
+// {kind: "example" | "code" | "human", name, source, language} (language: one of the
+// game's other languages, else absent: Python).
 "use strict";
 
 import {HUMAN} from "./match.js";
@@ -16,7 +17,8 @@ export class SeatList {
     }
 
     example(name) {
-        return {kind: "example", name, source: this.examples[name]};
+        const language = this.game.languageOf(name);
+        return {kind: "example", name, source: this.examples[name], ...(language && {language})};
     }
 
     /** As many seats as players: new ones take the example bots in turn. */
@@ -37,13 +39,13 @@ export class SeatList {
         return {kind: "code", name: bot.name, source: bot.code};
     }
 
-    /** Give the seat `index` this code; an example's name stays only on its own code. */
-    setCode(index, source) {
+    // Give the seat `index` this code (in `language`, null: Python); an example's name stays only on its own code.
+    setCode(index, source, language = null) {
         const old = this.seats[index];
         const name = old.kind === HUMAN ? "my_bot"
             : this.examples[old.name] !== undefined && this.examples[old.name] !== source ? `${old.name}_edited`
             : old.name;
-        this.seats[index] = {kind: "code", name, source};
+        this.seats[index] = {kind: "code", name, source, ...(language && {language})};
     }
 
     /** The challenge's bots fill the seats, in the order of the answers. */
@@ -64,7 +66,7 @@ export class SeatList {
         this.seats = seats.map(seat => seat.kind === "example" && this.examples[seat.name] !== undefined
             ? this.example(seat.name)
             : seat.kind === HUMAN ? (this.game.HumanInput ? {kind: HUMAN, name: "human", source: ""} : this.example(first))
-            : {kind: "code", name: seat.name || "bot", source: seat.source || ""});
+            : {kind: "code", name: seat.name || "bot", source: seat.source || "", ...(seat.language && {language: seat.language})});
     }
 
     /** One row per seat: colour, a choice of bot, and an Edit button. */
@@ -75,7 +77,7 @@ export class SeatList {
                 `<option value="example:${escapeHTML(name)}">${escapeHTML(name)}</option>`);
             this.contestants.forEach((bot, i) => options.push(`<option value="answer:${i}">answer: ${escapeHTML(bot.name)}</option>`));
             options.push(`<option value="code">${seat.kind === "code" ? escapeHTML(seat.name) : "Your code…"}</option>`);
-            if (this.game.HumanInput) options.push(`<option value="${HUMAN}">Human (you click)</option>`);
+            if (this.game.HumanInput) options.push(`<option value="${HUMAN}">Human (you play)</option>`);
             const row = document.createElement("div");
             row.className = "seat";
             row.dataset.seat = index + 1;

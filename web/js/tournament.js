@@ -10,14 +10,15 @@ export function entrantsOf(seats) {
     return seats.map(seat => {
         seen[seat.name] = (seen[seat.name] || 0) + 1;
         const name = seen[seat.name] === 1 ? seat.name : `${seat.name} (${seen[seat.name]})`;
-        return {kind: "bot", name, source: seat.source};
+        return {kind: "bot", name, source: seat.source, language: seat.language};
     });
 }
 
 export class QuickTournament {
     /** py: the page's Python API; entrants: seats from entrantsOf; config, seed: the form's. */
-    constructor(py, entrants, games, config, seed) {
+    constructor(py, entrants, games, config, seed, game) {
         this.py = py;
+        this.game = game;
         this.entrants = entrants;
         this.games = games;
         this.config = config;
@@ -52,7 +53,7 @@ export class QuickTournament {
 
     _standings() {
         const names = this.entrants.map(entrant => entrant.name);
-        return JSON.parse(this.py.standings(JSON.stringify(this.records), JSON.stringify(names)));
+        return JSON.parse(this.py.standings(JSON.stringify(this.records), JSON.stringify(names), this.game));
     }
 }
 

@@ -1,5 +1,6 @@
 // Bot workers: one Web Worker with its own Pyodide per bot, asked for moves under the
-// deadline. A runaway bot is interrupted (isolated page) or its worker replaced.
+// deadline. A runaway bot is interrupted (isolated page) or its worker replaced. A bot in
+// another language a game runs (its BotLanguage.worker) gets a plain worker of that module.
 "use strict";
 
 import {env} from "./env.js";
@@ -21,8 +22,9 @@ function delay(ms, value) {
 /** One worker and its Pyodide. Replies are matched to requests by id; others are ignored. */
 export class WorkerProcess {
     /** sources: {modules: {path: source}, packages: {game: Python package}} from the bundle. */
-    constructor(sources) {
+    constructor(sources, url = env.workerURL) {
         this.sources = sources;
+        this.url = url;
         this.worker = null;
         this.nextId = 1;
         this.pending = new Map();
@@ -35,9 +37,7 @@ export class WorkerProcess {
     /** Start the worker: from `snapshot` bytes if given; `makeSnapshot` keeps one in .snapshot. */
     async boot({snapshot = null, makeSnapshot = false} = {}) {
         const started = performance.now();
-        this.worker = new Worker(env.workerURL, {type: "module", name: "flit-bot"});
-        this.worker.onmessage = event => this._receive(event.data);
-        this.worker.onerror = event => this._fail(`the worker failed: ${event.message || "script error"}`);
+        this.open();
         // A fresh buffer per worker: a flag left set would hit the next worker's start-up.
         if (env.isolated) this.interrupt = new Int8Array(new SharedArrayBuffer(1));
         const reply = await this.call({
@@ -48,6 +48,13 @@ export class WorkerProcess {
         this.bootMs = performance.now() - started;
         this.fromSnapshot = reply.fromSnapshot;
         this.snapshot = reply.snapshot || null;
+        return this;
+    }
+
+    open() {
+        this.worker = new Worker(this.url, {type: "module", name: "flit-bot"});
+        this.worker.onmessage = event => this._receive(event.data);
+        this.worker.onerror = event => this._fail(`the worker failed: ${event.message || "script error"}`);
         return this;
     }
 
@@ -137,6 +144,23 @@ export class WorkerPool {
 
     give(process) {
         if (!process.dead) this.idle.push(process);
+    }
+}
+
+// Plain workers of a game's module for bots in another language: nothing to boot, one afresh per bot and game.
+export class PlainWorkerPool {
+    constructor(url) {
+        this.url = url;
+    }
+
+    warm() {}
+
+    async take() {
+        return new WorkerProcess(null, this.url).open();
+    }
+
+    give(process) {
+        process.terminate("game over");
     }
 }
 

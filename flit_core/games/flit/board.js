@@ -83,12 +83,8 @@ export class BoardView {
 
     draw() {
         const canvas = this.canvas;
-        const ratio = window.devicePixelRatio || 1;
-        const width = Math.max(1, Math.round(canvas.clientWidth * ratio));
-        if (canvas.width !== width || canvas.height !== width) {
-            canvas.width = width;
-            canvas.height = width;
-        }
+        const width = canvas.width;
+        const ratio = window.devicePixelRatio || 1;  // for line widths and fonts
         const ctx = canvas.getContext("2d");
         const {colours, grid, highlight} = this.palette;
         const n = this.size;

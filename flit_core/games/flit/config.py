@@ -6,7 +6,7 @@ import dataclasses
 import enum
 from typing import ClassVar
 
-from ...config import BaseConfig, check_int
+from ...config import BaseConfig, check_int, parse_choice
 from ...errors import ConfigError
 
 MIN_PLAYERS = 2
@@ -51,8 +51,7 @@ class GameConfig(BaseConfig):
     spawn_odds: int | None = None
 
     def __post_init__(self) -> None:
-        if not isinstance(self.spawn, SpawnRule):
-            object.__setattr__(self, "spawn", _parse_spawn(self.spawn))
+        object.__setattr__(self, "spawn", parse_choice("spawn", SpawnRule, self.spawn))
         super().__post_init__()
         check_int("size", self.size, MIN_SIZE, MAX_SIZE)
         check_int("turn_limit", self.turn_limit, 1, 10**9)
@@ -71,14 +70,6 @@ class GameConfig(BaseConfig):
             f"{self.turn_limit} turns, {self.move_time_ms:g} ms per move, "
             f"neutral spawn: {self.spawn.value} 1/{self.odds}"
         )
-
-
-def _parse_spawn(value: object) -> SpawnRule:
-    try:
-        return SpawnRule(value)
-    except ValueError:
-        choices = ", ".join(rule.value for rule in SpawnRule)
-        raise ConfigError(f"spawn must be one of {choices}, not {value!r}") from None
 
 
 #: Named configurations: the full KotH and the planned in-browser trial.

@@ -108,14 +108,6 @@ class HexGame(GameDef):
         """A cell name (``c8``) or ``swap``."""
         return parse_move(text)
 
-    def format_move(self, move: Any) -> str:
-        """The cell's name, or ``swap``."""
-        return str(move)
-
-    def is_pass(self, move: Any) -> bool:
-        """Never: Hex has no pass."""
-        return False
-
     def legal_moves(self, snapshot: Any, player: int) -> list[Move]:
         """The empty cells, and ``swap`` when legal."""
         moves: list[Move] = snapshot.legal_moves()

@@ -140,13 +140,8 @@ export class BoardView {
 
     draw() {
         const canvas = this.canvas, board = this.board;
-        const ratio = window.devicePixelRatio || 1;
-        const width = Math.max(1, Math.round(canvas.clientWidth * ratio));
-        const height = Math.max(1, Math.round((canvas.clientHeight || canvas.clientWidth) * ratio));
-        if (canvas.width !== width || canvas.height !== height) {
-            canvas.width = width;
-            canvas.height = height;
-        }
+        const {width, height} = canvas;
+        const ratio = window.devicePixelRatio || 1;  // for line widths and fonts
         const ctx = canvas.getContext("2d");
         const [background, black, white, empty, lines, last, chainColour] = this.colours;
         ctx.fillStyle = background;

@@ -99,12 +99,7 @@ export class BoardView {
     draw() {
         const canvas = this.canvas;
         // Drawn in device pixels, so the letters stay crisp at any size.
-        const ratio = window.devicePixelRatio || 1;
-        const width = Math.max(1, Math.round(canvas.clientWidth * ratio));
-        if (canvas.width !== width || canvas.height !== width) {
-            canvas.width = width;
-            canvas.height = width;
-        }
+        const width = canvas.width;
         const ctx = canvas.getContext("2d");
         ctx.fillStyle = this.colours[0];
         ctx.fillRect(0, 0, width, width);

@@ -1,0 +1,249 @@
+"""The coin game, "Every coin has two sides", as its King-of-the-Hill controller ran it
+(``docs/coins.md``).
+
+Everything the game knows lives in this folder: its configuration and presets
+(:mod:`.config`), the action characters, the turn's arithmetic and the immutable table
+(:mod:`.table`), the rules as a state for the harness (:mod:`.rules`), the bot view and what a
+bot may return (:mod:`.view`), the original controller's per-turn protocol (:mod:`.protocol`)
+with its Python host (:mod:`.host`), the SVG renderer (:mod:`.svg`), the page's canvas and
+human input modules (``board.js``, ``human.js``) and the example bots (``bots/``).
+:data:`GAME` is what the registry hands drivers.
+
+Two to thirty players sit at one table; the native protocol starts a bot program afresh for
+every turn with the whole table in one argument (:data:`.protocol.ORIGINAL_PROTOCOL`);
+:data:`.protocol.LINES_PROTOCOL` is the persistent alternative an entrant may pick, and the
+one Python bot files speak under the referee. In tournaments each bot program runs in a fresh
+copy of its folder for every game (:attr:`CoinsGame.private_workdirs`).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping, Sequence
+from functools import cache
+from itertools import product
+from pathlib import Path
+from typing import Any, ClassVar
+
+from ...config import BaseConfig
+from ...displayable import add_display_provider
+from ...rng import Rng
+from ...session import Answer
+from ..interface import Board, Change, GameDef, Option, WireProtocol
+from .config import PRESETS, CoinsConfig
+from .palette import COLOURS, SEAT_COLOURS
+from .protocol import LINES_PROTOCOL, ORIGINAL_PROTOCOL
+from .rules import END, IDS, ORDER, PILE, PLAYER, TURN, TURNS, CoinsState, EndReason, record_changes
+from .table import ACTION_NAMES, ACTIONS, PASS, Player, Table, TableLists, empty_table, parse_actions
+from .view import CoinsView, read_answer
+
+__all__ = [
+    "ACTIONS",
+    "GAME",
+    "PASS",
+    "PRESETS",
+    "CoinsBoard",
+    "CoinsConfig",
+    "CoinsGame",
+    "CoinsState",
+    "CoinsView",
+    "EndReason",
+    "Player",
+    "Table",
+]
+
+
+class CoinsBoard(TableLists, Board):
+    """A display's table rebuilt from the changes (see :mod:`.rules` for the records)."""
+
+    def __init__(self, config: CoinsConfig, setup: Sequence[Change]) -> None:
+        TableLists.__init__(self, empty_table(config.players, config.rounds))
+        self.apply(setup)
+
+    def apply(self, changes: Sequence[Change]) -> None:
+        """Apply one step's changes (ValueError for a malformed one)."""
+        for change in changes:
+            tag = change[0]
+            if tag == PLAYER:
+                _, seat, self.points[seat], self.flipped[seat], self.unflipped[seat] = change
+            elif tag == TURN:
+                self.turns += 1
+                self.last = (change[1], change[2])
+            elif tag == PILE:
+                self.pile = change[1]
+            elif tag == END:
+                self.over = True
+            elif tag == ORDER:
+                self.order = tuple(change[1:])
+            elif tag == IDS:
+                self.ids = tuple(change[1:])
+            elif tag == TURNS:
+                self.turns = change[1]
+            else:
+                raise ValueError(f"not a change of the coin game: {change!r}")
+
+    def scores(self) -> dict[int, int]:
+        """Each seat's points."""
+        return {seat: self.points[seat] for seat in range(1, len(self.points))}
+
+
+@cache
+def every_turn() -> tuple[str, ...]:
+    """Every turn but the pass: three characters of :data:`ACTIONS` (2,743 of them)."""
+    return tuple(text for chars in product(ACTIONS, repeat=3) if (text := "".join(chars)) != PASS)
+
+
+class CoinsGame(GameDef):
+    """The coin game as the arena's registry knows it."""
+
+    name: ClassVar[str] = "coins"
+    title: ClassVar[str] = "Coins"
+    version: ClassVar[int] = 1
+    config_type: ClassVar[type[BaseConfig]] = CoinsConfig
+    small_preset: ClassVar[str | None] = "trial"
+    seat_colours: ClassVar[tuple[str, ...]] = SEAT_COLOURS
+    score_name: ClassVar[str] = "points"
+    #: The original ranked by points summed over all games.
+    ranks_by_score: ClassVar[bool] = True
+    #: The originals write files next to themselves (one rewrites its own source).
+    private_workdirs: ClassVar[bool] = True
+    text_legend: ClassVar[str] = "the round and pile, then each seat in turn order (> the seat to move)"
+    options: ClassVar[tuple[Option, ...]] = (Option("--rounds", "rounds", int, "rounds before the game ends"),)
+
+    @property
+    def presets(self) -> Mapping[str, CoinsConfig]:
+        """``standard`` (every entrant, 2,000 ms a turn: the original) and ``trial`` (4, 100 ms)."""
+        return PRESETS
+
+    def new_state(self, config: BaseConfig, rng: Rng, start: Any = None) -> CoinsState:
+        """A table drawn from ``rng`` (the pile, then the turn order), or ``start``."""
+        assert isinstance(config, CoinsConfig)
+        return CoinsState(config, rng, start)
+
+    def parse_move(self, text: str) -> str:
+        """Three action characters (``2FF``)."""
+        return parse_actions(text)
+
+    def is_pass(self, move: Any) -> bool:
+        """``NNN`` (or None, a human's pass)."""
+        return move is None or move == PASS
+
+    def legal_moves(self, snapshot: Any, player: int) -> tuple[str, ...]:
+        """Every turn but ``NNN``: any three actions are legal."""
+        return every_turn()
+
+    def max_steps(self, config: BaseConfig) -> int:
+        """A turn per player and round."""
+        assert isinstance(config, CoinsConfig)
+        return config.rounds * config.players
+
+    def read_answer(self, value: Any, elapsed_ms: float | None = None) -> Answer:
+        """Text (or a sequence of characters) read like a program's output."""
+        return read_answer(value, elapsed_ms)
+
+    def bot_view(
+        self, config: BaseConfig, player: int, turn: int, snapshot: Any, time_limit_ms: float | None
+    ) -> CoinsView:
+        """A :class:`CoinsView` of ``snapshot`` (a :class:`Table`)."""
+        assert isinstance(config, CoinsConfig)
+        return CoinsView(player, config, turn, snapshot, time_limit_ms)
+
+    @property
+    def protocol(self) -> WireProtocol:
+        """The original's: a process per turn, the table in one argument."""
+        return ORIGINAL_PROTOCOL
+
+    @property
+    def protocols(self) -> Mapping[str, WireProtocol]:
+        """``original`` (a process per turn) and ``lines`` (one process a game)."""
+        return {"original": ORIGINAL_PROTOCOL, "lines": LINES_PROTOCOL}
+
+    #: Python bot files keep their ``Bot`` (and pay Python's start-up once) for the game
+    #: under the referee.
+    host_protocol: ClassVar[str] = "lines"
+
+    @property
+    def examples(self) -> Mapping[str, Path]:
+        """random, greedy and strong (looks one turn ahead at the whole table and the end)."""
+        folder = Path(__file__).parent / "bots"
+        return {name: folder / f"{name}_bot.py" for name in ("random", "greedy", "strong")}
+
+    def board(self, config: BaseConfig, setup: Sequence[Change]) -> CoinsBoard:
+        """A table rebuilt from ``setup``."""
+        assert isinstance(config, CoinsConfig)
+        return CoinsBoard(config, setup)
+
+    def svg(self, snapshot: Any, **options: Any) -> str:
+        """:func:`~flit_core.games.coins.svg.table_svg` (options: size, names; imported on
+        first use: the page never draws SVG)."""
+        picture: str = importlib.import_module(f"{__name__}.svg").table_svg(snapshot, **options)
+        return picture
+
+    def text(self, snapshot: Any) -> str:
+        """The round and pile, then one line per seat in turn order."""
+        return str(snapshot)
+
+    def fit_config(self, config: BaseConfig, snapshot: Any, player: int) -> BaseConfig:
+        """``config`` with the table's players and rounds."""
+        return config.replace(players=snapshot.players, rounds=snapshot.rounds)
+
+    def apply_move(self, snapshot: Any, player: int, move: Any) -> tuple[Table, list[Change]]:
+        """``player``'s three actions on ``snapshot``, whoever's turn it is (the end aside)."""
+        actions = PASS if move is None else parse_actions(move)
+        after = snapshot.after(player, actions)
+        before = [(0, 0, 0), *zip(snapshot.points, snapshot.flipped, snapshot.unflipped, strict=True)]
+        changes: list[Change] = [(TURN, player, actions)]
+        if after.pile != snapshot.pile:
+            changes.append((PILE, after.pile))
+        records = ((0, *after.points), (0, *after.flipped), (0, *after.unflipped))
+        return after, changes + record_changes(after.order, before, *records)
+
+    def change_from_json(self, item: Any) -> Change:
+        """A record of :mod:`.rules`: a tag, then whole numbers (a turn's actions as text)."""
+        if isinstance(item, list) and item and item[0] in (PLAYER, PILE, ORDER, END, IDS, TURNS, TURN):
+            values = item[1:]
+            if item[0] == TURN and len(values) == 2 and type(values[0]) is int and isinstance(values[1], str):
+                return (TURN, values[0], values[1])
+            if item[0] != TURN and all(type(value) is int for value in values):
+                return (item[0], *values)
+        raise ValueError(f"not a change of the coin game: {item!r}")
+
+    def describe_move(self, player: int, move: Any, changes: Sequence[Change]) -> str:
+        """``played 2FF (take 2, flip, flip)``."""
+        actions = PASS if move is None else str(move)
+        return f"played {actions} ({', '.join(ACTION_NAMES[char] for char in actions)})"
+
+    def state_lines(self, state: Any) -> list[str]:
+        """The round, the pile and the turn order."""
+        table: Table = state.snapshot()
+        order = " ".join(str(seat) for seat in table.order)
+        return [f"round {table.round} of {table.rounds}, pile {table.pile}; turn order (seats): {order}"]
+
+    @property
+    def page_assets(self) -> Mapping[str, Any]:
+        """``board.js``, ``human.js``, the settings form, the palette and the actions' names."""
+        return {
+            "canvas": "board.js",
+            "input": "human.js",
+            "preset": "trial",
+            "preset_labels": {"standard": "Original, 2 s a turn", "trial": "Trial, 4 bots, 100 ms"},
+            "fields": [
+                "players",
+                "move_time_ms",
+                "startup_ms",
+                "freeze_after",
+                {"name": "rounds", "label": "Rounds", "type": "int", "min": 1, "max": 1_000_000},
+            ],
+            "colours": list(COLOURS),
+            "actions": ACTION_NAMES,
+            "rules": "Rules: three actions a turn: take coins (-1 each), put back (+1), flip (+2), rotate every "
+            "holding (all score +2 per flipped, -1 per unflipped coin received). At the end each flipped coin "
+            "is worth +2, each unflipped -1. An empty pile ends the game.",
+        }
+
+
+#: The definition the registry hands out.
+GAME = CoinsGame()
+
+# Tables show themselves in notebooks: their renderer loads on the first one.
+add_display_provider(f"{__name__}.svg")

@@ -1,0 +1,226 @@
+"""Light cycles, as the "Tron light cycle KotH" challenge's judge plays it (``docs/lightcycles.md``).
+
+Everything the game knows lives in this folder: its configuration and presets
+(:mod:`.config`), the field, its changes and the model the rules and displays share
+(:mod:`.board`), the rules as a simultaneous state for the harness (:mod:`.rules`), the bot
+view with the JavaScript API's names and what a bot may return (:mod:`.view`), the arena's
+wire protocol (:mod:`.protocol`) and its Python host (:mod:`.host`), the judge's text frame
+(:mod:`.text`), the SVG renderer (:mod:`.svg`) and the notebook's replay drawing
+(:mod:`.player`), the page's canvas and human input modules (``board.js``, ``human.js``), the
+JavaScript bots' runtime (``js_bot.js``: the page's plain worker, and the Node host
+``node_host.mjs``), and the example bots (``bots/``, in Python and JavaScript). :data:`GAME`
+is what the registry hands drivers.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from ...config import BaseConfig
+from ...displayable import add_display_provider
+from ...errors import SetupError
+from ...rng import Rng
+from ...session import Answer
+from ..interface import Change, GameDef, Option, ReplayDrawing, WireProtocol
+from .board import END, MOVES, ROUND, Arena, CyclesBoard, Direction, Field, Position, Reason
+from .config import PRESETS, LightCyclesConfig, Order
+from .palette import COLOURS, SEAT_COLOURS
+from .rules import EndReason, LightCyclesState
+from .view import DIRECTIONS, BotView, read_answer
+
+if TYPE_CHECKING:
+    from ...replay import Replay
+    from ..languages import BotLanguage
+
+__all__ = [
+    "DIRECTIONS",
+    "GAME",
+    "PRESETS",
+    "Arena",
+    "BotView",
+    "Direction",
+    "EndReason",
+    "Field",
+    "LightCyclesConfig",
+    "LightCyclesGame",
+    "LightCyclesState",
+    "Order",
+    "Position",
+    "Reason",
+]
+
+FOLDER = Path(__file__).parent
+#: The example bots, each in Python and in JavaScript (``bots/NAME_bot.py`` and ``.js``), random first.
+EXAMPLES = ("random", "wall_follower", "voronoi")
+#: The Node host that runs a JavaScript bot file as a bot program.
+NODE_HOST = FOLDER / "node_host.mjs"
+
+
+class LightCyclesGame(GameDef):
+    """Light cycles as the arena's registry knows it."""
+
+    name: ClassVar[str] = "lightcycles"
+    title: ClassVar[str] = "Light cycles"
+    version: ClassVar[int] = 1
+    config_type: ClassVar[type[BaseConfig]] = LightCyclesConfig
+    simultaneous: ClassVar[bool] = True
+    small_preset: ClassVar[str | None] = "trial"
+    seat_colours: ClassVar[tuple[str, ...]] = SEAT_COLOURS
+    score_name: ClassVar[str] = "bots outlasted"
+    ranks_by_score: ClassVar[bool] = True
+    text_legend: ClassVar[str] = "the judge's frame: heads by round index 0-9A-Z, # trail, the wall round the field"
+    options: ClassVar[tuple[Option, ...]] = (
+        Option("--order", "order", str, "the bots' order, which decides their start cells", ("entrants", "shuffled")),
+    )
+
+    def __init__(self) -> None:
+        self._protocol: WireProtocol | None = None
+
+    @property
+    def presets(self) -> Mapping[str, LightCyclesConfig]:
+        """``standard`` (the judge's: 1 s a move, the entrants' order) and ``trial`` (100 ms,
+        shuffled), both for 4 bots (any number from 2 to 36 plays with ``players``)."""
+        return PRESETS
+
+    def new_state(self, config: BaseConfig, rng: Rng, start: Any = None) -> LightCyclesState:
+        """Round 1 for every bot (``rng`` shuffles them with the ``shuffled`` order); a game
+        always starts from round 1."""
+        assert isinstance(config, LightCyclesConfig)
+        if start is not None:
+            raise SetupError("a game of light cycles always starts with round 1")
+        return LightCyclesState(config, rng)
+
+    def series_config(self, config: BaseConfig) -> LightCyclesConfig:
+        """Many games of deterministic bots in the entrants' order would all be the same
+        game: a tournament's default settings shuffle the order per game."""
+        assert isinstance(config, LightCyclesConfig)
+        return config.replace(order=Order.SHUFFLED)
+
+    def parse_move(self, text: str) -> Direction:
+        """``N``, ``E``, ``S`` or ``W``."""
+        return Direction.parse(text)
+
+    def legal_moves(self, snapshot: Any, player: int) -> list[Direction]:
+        """The four directions: any is a move (crashing is the rules' business, not a bad answer)."""
+        return list(DIRECTIONS)
+
+    def max_steps(self, config: BaseConfig) -> int:
+        """Every round at its longest: each turn fills a cell per bot of the round."""
+        assert isinstance(config, LightCyclesConfig)
+        steps = 0
+        for bots in range(2, config.players + 1):
+            width, height = config.field_size(bots)
+            steps += width * height // bots + 1
+        return steps
+
+    def read_answer(self, value: Any, elapsed_ms: float | None = None) -> Answer:
+        """A :class:`Direction`, or exactly ``"N"``, ``"E"``, ``"S"`` or ``"W"``."""
+        return read_answer(value, elapsed_ms)
+
+    def bot_view(
+        self, config: BaseConfig, player: int, turn: int, snapshot: Any, time_limit_ms: float | None
+    ) -> BotView:
+        """A :class:`BotView` of ``snapshot`` (a :class:`Position`)."""
+        assert isinstance(config, LightCyclesConfig)
+        return BotView(player, config, turn, snapshot, time_limit_ms)
+
+    @property
+    def protocol(self) -> WireProtocol:
+        """The arena's: ``round``, ``M``, ``moves``, ``end``; answers ``N``/``E``/``S``/``W``
+        (made on first use, as the text frame and the SVG: the page uses none of them)."""
+        if self._protocol is None:
+            self._protocol = importlib.import_module(f"{__name__}.protocol").LightCyclesProtocol()
+        return self._protocol
+
+    @property
+    def examples(self) -> Mapping[str, Path]:
+        """random (random-safe), wall_follower, and voronoi (the strong one)."""
+        return {name: FOLDER / "bots" / f"{name}_bot.py" for name in EXAMPLES}
+
+    @property
+    def languages(self) -> Mapping[str, BotLanguage]:
+        """JavaScript, as the original answers are written: run by :data:`NODE_HOST` under
+        the referee and by ``js_bot.js`` in the page's workers."""
+        # Imported on use (as the host is): the page never runs bot files.
+        language: type[BotLanguage] = importlib.import_module("flit_core.games.languages").BotLanguage
+        return {
+            "javascript": language(
+                title="JavaScript",
+                suffix=".js",
+                host=("node", str(NODE_HOST)),
+                worker="js_bot.js",
+                examples={name: FOLDER / "bots" / f"{name}_bot.js" for name in EXAMPLES},
+            )
+        }
+
+    def board(self, config: BaseConfig, setup: Sequence[Change]) -> CyclesBoard:
+        """The game rebuilt from the changes."""
+        return CyclesBoard(config.players, setup)
+
+    def svg(self, snapshot: Any, **options: Any) -> str:
+        """:func:`~flit_core.games.lightcycles.svg.position_svg` (options: cell, label;
+        imported on first use: the page never draws SVG)."""
+        picture: str = importlib.import_module(f"{__name__}.svg").position_svg(snapshot, **options)
+        return picture
+
+    def replay_drawing(self, replay: Replay, **options: Any) -> ReplayDrawing:
+        """:func:`~flit_core.games.lightcycles.player.replay_drawing` (imported on first use)."""
+        drawing: ReplayDrawing = importlib.import_module(f"{__name__}.player").replay_drawing(replay, **options)
+        return drawing
+
+    def text(self, snapshot: Any) -> str:
+        """The judge's text frame (of the round that just ended, if one did), and the
+        standings once the game is over."""
+        text: str = importlib.import_module(f"{__name__}.text").position_text(snapshot)
+        return text
+
+    def describe_move(self, player: int, move: Any, changes: Sequence[Change]) -> str:
+        """``went N``."""
+        return f"went {move}"
+
+    def state_lines(self, state: Any) -> list[str]:
+        """The round, its field and its bots."""
+        field: Field = state.snapshot().field
+        seats = ", ".join(f"{index}: bot {seat}" for index, seat in enumerate(field.seats))
+        return [f"round {field.round}, turn {field.turn}, {field.width} x {field.height}; {seats}"]
+
+    @property
+    def page_assets(self) -> Mapping[str, Any]:
+        """``board.js``, ``human.js``, the settings form and the palette."""
+        return {
+            "canvas": "board.js",
+            "input": "human.js",
+            "preset": "trial",
+            "preset_labels": {"standard": "Judge's rules, 1 s", "trial": "Trial, 100 ms"},
+            "fields": [
+                "players",
+                "move_time_ms",
+                "startup_ms",
+                "freeze_after",
+                {"name": "width_per_bot", "label": "W per bot", "type": "int", "min": 0},
+                {"name": "width_base", "label": "W base", "type": "int", "min": 0},
+                {"name": "height_per_bot", "label": "H per bot", "type": "int", "min": 0},
+                {"name": "height_base", "label": "H base", "type": "int", "min": 0},
+                {"name": "order", "label": "Order", "type": "choice", "choices": [order.value for order in Order]},
+            ],
+            "colours": list(COLOURS),
+            "rules": "Rules: every bot moves at once, N, E, S or W, leaving a trail. Walls, trails and other "
+            "heads crash; a round ends at the first crash, and the survivors play on, on a smaller field.",
+        }
+
+    def change_from_json(self, item: Any) -> Change:
+        """A ``moves``, ``end`` or ``round`` change (the rest is checked as a replay is played again)."""
+        change = super().change_from_json(item)
+        if not change or change[0] not in (MOVES, END, ROUND):
+            raise ValueError(f"not a light-cycle change: {item!r}")
+        return change
+
+
+#: The definition the registry hands out.
+GAME = LightCyclesGame()
+
+# Positions show themselves in notebooks: their renderer loads on the first one.
+add_display_provider(f"{__name__}.svg")

@@ -1,0 +1,233 @@
+"""Ultimate tic-tac-toe as the "Lets play meta tic-tac-toe!" King-of-the-Hill challenge ran it
+(the spec: ``ultimate-tic-tac-toe.md``).
+
+Everything the game knows lives in this folder: its configuration and presets
+(:mod:`.config`), moves, bitmask boards, the position and the grid (:mod:`.board`), the
+rules as a state for the harness (:mod:`.rules`), the bot view and what a bot may return
+(:mod:`.view`), the original controller's per-move protocol and the arena's line mode
+(:mod:`.protocol`) with their Python host (:mod:`.host`), the text form (:mod:`.text`),
+the SVG renderer (:mod:`.svg`), the page's canvas and human input modules (``board.js``,
+``human.js``) and the example bots (``bots/``). :data:`GAME` is what the registry hands
+drivers.
+
+The native protocol starts a bot program afresh for every move, with the whole game in
+twelve arguments (:data:`.protocol.ORIGINAL_PROTOCOL`); :data:`.protocol.LINES_PROTOCOL`
+is the persistent alternative an entrant may pick.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any, ClassVar
+
+from ...config import BaseConfig
+from ...rng import Rng
+from ...session import Answer
+from ..interface import Board, Change, GameDef, Option, WireProtocol
+from .board import EMPTY, INVALID, LETTERS, START, Grid, Move, O, UtttPosition, X, parse_move
+from .config import PRESETS, UtttConfig
+from .palette import COLOURS, SEAT_COLOURS
+from .rules import EndReason, UtttState, points
+from .svg import board_svg
+from .text import LEGEND, position_text, read_position_text
+from .view import UtttView, read_answer
+
+__all__ = [
+    "EMPTY",
+    "GAME",
+    "O",
+    "PRESETS",
+    "X",
+    "EndReason",
+    "Move",
+    "UtttBoard",
+    "UtttConfig",
+    "UtttGame",
+    "UtttPosition",
+    "UtttState",
+    "UtttView",
+]
+
+
+class UtttBoard(Board):
+    """A display's board rebuilt from the changes: ``[board, tile, mark]`` marks,
+    ``["invalid", seat]`` turns and a given start's ``["start", ...]`` record."""
+
+    def __init__(self, config: UtttConfig, setup: Sequence[Change]) -> None:
+        self._config = config
+        self._grid = Grid()
+        self._invalid = [0, 0, 0]
+        self.apply(setup)
+
+    def apply(self, changes: Sequence[Change]) -> None:
+        """Apply one step's changes (ValueError for a malformed one)."""
+        for change in changes:
+            self._grid.apply(change)
+            if change[0] == INVALID:
+                self._invalid[change[1]] += 1
+
+    def scores(self) -> dict[int, int]:
+        """The points as the rules count them now."""
+        grid = self._grid
+        over = grid.winner != EMPTY or grid.open_count == 0 or grid.plies >= self._config.ply_limit
+        return points(grid.winner, over, self._invalid, grid.cells.count(EMPTY))
+
+    def snapshot(self) -> UtttPosition:
+        """The board now."""
+        return self._grid.snapshot()
+
+
+class UtttGame(GameDef):
+    """Ultimate tic-tac-toe as the arena's registry knows it."""
+
+    name: ClassVar[str] = "uttt"
+    title: ClassVar[str] = "Ultimate tic-tac-toe"
+    version: ClassVar[int] = 1
+    config_type: ClassVar[type[BaseConfig]] = UtttConfig
+    small_preset: ClassVar[str | None] = "trial"
+    seat_colours: ClassVar[tuple[str, ...]] = SEAT_COLOURS
+    score_name: ClassVar[str] = "points"
+    #: Tournaments rank by points summed over all games, as the original did.
+    ranks_by_score: ClassVar[bool] = True
+    text_legend: ClassVar[str] = LEGEND
+    options: ClassVar[tuple[Option, ...]] = (
+        Option("--ply-limit", "ply_limit", int, "turns in all before a game without winner"),
+        Option("--o-mark", "o_mark", str, "how O is written in the original protocol's boards", ("0", "O")),
+    )
+
+    @property
+    def presets(self) -> Mapping[str, UtttConfig]:
+        """``standard`` (2,000 ms a move, the original tournament) and ``trial`` (100 ms)."""
+        return PRESETS
+
+    def new_state(self, config: BaseConfig, rng: Rng, start: Any = None) -> UtttState:
+        """An empty board (the game has no chance: ``rng`` is not used), or ``start``."""
+        assert isinstance(config, UtttConfig)
+        return UtttState(config, start)
+
+    def parse_move(self, text: str) -> Move:
+        """Two digits 0-8, board then tile (``38``)."""
+        return parse_move(text)
+
+    def legal_moves(self, snapshot: Any, player: int) -> list[Move]:
+        """The empty tiles of the target board, or of every open board when the move is free."""
+        moves: list[Move] = snapshot.legal_moves()
+        return moves
+
+    def max_steps(self, config: BaseConfig) -> int:
+        """The ply limit (legal moves alone end a game within 81 turns)."""
+        assert isinstance(config, UtttConfig)
+        return config.ply_limit
+
+    def read_answer(self, value: Any, elapsed_ms: float | None = None) -> Answer:
+        """A ``(board, tile)`` pair or a two-digit string."""
+        return read_answer(value, elapsed_ms)
+
+    def bot_view(
+        self, config: BaseConfig, player: int, turn: int, snapshot: Any, time_limit_ms: float | None
+    ) -> UtttView:
+        """A :class:`UtttView` of ``snapshot`` (a :class:`UtttPosition`)."""
+        assert isinstance(config, UtttConfig)
+        return UtttView(player, config, turn, snapshot, time_limit_ms)
+
+    @property
+    def protocol(self) -> WireProtocol:
+        """The original's: a process per move, the game in twelve arguments."""
+        return self.protocols["original"]
+
+    @property
+    def protocols(self) -> Mapping[str, WireProtocol]:
+        """``original`` (a process per move) and ``lines`` (one process a game); imported on
+        first use, as the page never speaks them."""
+        module = importlib.import_module(f"{__name__}.protocol")
+        return {"original": module.ORIGINAL_PROTOCOL, "lines": module.LINES_PROTOCOL}
+
+    #: Python bot files keep their ``Bot`` for the game under the referee.
+    host_protocol: ClassVar[str] = "lines"
+
+    @property
+    def examples(self) -> Mapping[str, Path]:
+        """random, tactical and mcts (the strong one: Monte-Carlo tree search)."""
+        folder = Path(__file__).parent / "bots"
+        return {name: folder / f"{name}_bot.py" for name in ("random", "tactical", "mcts")}
+
+    def board(self, config: BaseConfig, setup: Sequence[Change]) -> UtttBoard:
+        """A board rebuilt from ``setup``."""
+        assert isinstance(config, UtttConfig)
+        return UtttBoard(config, setup)
+
+    def svg(self, snapshot: Any, **options: Any) -> str:
+        """:func:`~flit_core.games.uttt.svg.board_svg` (options: cell, label)."""
+        return board_svg(snapshot, **options)
+
+    def text(self, snapshot: Any) -> str:
+        """Nine rows of ``X``, ``O``, ``.`` in three bands, and whose move it is."""
+        return position_text(snapshot)
+
+    def snapshot_from_text(self, text: str) -> UtttPosition:
+        """A position from :meth:`text`'s form; ValueError if malformed."""
+        return read_position_text(text)
+
+    def apply_move(self, snapshot: Any, player: int, move: Any) -> tuple[UtttPosition, list[Change]]:
+        """``player``'s mark (seat 1 X, seat 2 O) on ``snapshot``, checked (the target board
+        binds it, whoever's turn it is)."""
+        after = snapshot.after(move, player)
+        board, tile = after.last
+        return after, [(board, tile, player)]
+
+    def change_from_json(self, item: Any) -> Change:
+        """``[board, tile, mark]``, ``["invalid", seat]`` or ``["start", seat, last, target, plies]``."""
+        if isinstance(item, list) and len(item) == 3 and all(type(value) is int for value in item):
+            return (item[0], item[1], item[2])
+        if isinstance(item, list) and len(item) == 2 and item[0] == INVALID and type(item[1]) is int:
+            return (INVALID, item[1])
+        if (
+            isinstance(item, list)
+            and len(item) == 5
+            and item[0] == START
+            and isinstance(item[2], str)
+            and all(type(value) is int for value in (item[1], item[3], item[4]))
+        ):
+            return (START, item[1], item[2], item[3], item[4])
+        raise ValueError(f"a change is [board, tile, mark], ['invalid', seat] or a start record, not {item!r}")
+
+    def describe_move(self, player: int, move: Any, changes: Sequence[Change]) -> str:
+        """``played 38 (X)``."""
+        return f"played {move} ({LETTERS[player]})"
+
+    def state_lines(self, state: Any) -> list[str]:
+        """Who plays which mark, where the next move goes, and the turns taken."""
+        position: UtttPosition = state.snapshot()
+        where = "anywhere" if position.target is None else f"in board {position.target}"
+        return [
+            f"X: bot 1, O: bot 2; {LETTERS[position.to_move]} moves {where}; "
+            f"turn {position.plies} of {state.config.ply_limit}; open boards {len(position.open_boards())}"
+        ]
+
+    @property
+    def page_assets(self) -> Mapping[str, Any]:
+        """``board.js``, ``human.js``, the settings form and the palette."""
+        return {
+            "canvas": "board.js",
+            "input": "human.js",
+            "preset": "trial",
+            "preset_labels": {"standard": "Original, 2 s a move", "trial": "Trial, 100 ms a move"},
+            "seat_names": ["X", "O"],
+            "fields": [
+                "players",
+                "move_time_ms",
+                "startup_ms",
+                "freeze_after",
+                {"name": "ply_limit", "label": "Ply limit", "type": "int", "min": 1, "max": 1_000_000},
+                {"name": "o_mark", "label": "O on the wire", "type": "choice", "choices": ["0", "O"]},
+            ],
+            "colours": list(COLOURS),
+            "rules": "Rules: play in the board matching the tile your opponent just played (anywhere if it "
+            "is decided); three small boards in a row win. A bad answer costs a point and frees the next move.",
+        }
+
+
+#: The definition the registry hands out.
+GAME = UtttGame()

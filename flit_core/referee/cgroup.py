@@ -1,0 +1,201 @@
+"""A pids cgroup per bot: the process limit where the kernel's rlimit cannot hold it.
+
+The kernel never holds a process whose real user is root to ``RLIMIT_NPROC``, not even
+inside a user namespace, so a referee running as root gives each bot its own pids cgroup
+(in cgroup v1's pids hierarchy, or under v2 where the referee's cgroup hands the pids
+controller down): the bot's command joins it before it runs, ``pids.max`` caps its
+processes and threads together, and at the end every process still in it is killed (also
+one that left the bot's process group) and the cgroup is removed. Where no pids cgroup
+can be made the process limit is not held, and the referee says so once.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import itertools
+import os
+import signal
+import time
+
+#: Cgroups made by a referee are named ``flit-arena-<its pid>-<n>``.
+PREFIX = "flit-arena-"
+#: How long removing a cgroup waits for its killed processes to go.
+_REMOVE_WAIT_S = 1.0
+
+_numbers = itertools.count(1)
+
+
+class PidsCgroup:
+    """One bot's pids cgroup: made with its limit, joined by the bot, killed and removed."""
+
+    def __init__(self, folder: str) -> None:
+        """The cgroup ``folder`` (see :meth:`create` for a new one)."""
+        self.folder = folder
+        #: The file a process joins the cgroup through.
+        self.procs = os.path.join(folder, "cgroup.procs")
+
+    @classmethod
+    def create(cls, folder: str, limit: int) -> PidsCgroup:
+        """Make the cgroup ``folder``, holding at most ``limit`` processes and threads."""
+        os.mkdir(folder)
+        try:
+            _write(os.path.join(folder, "pids.max"), str(limit))
+        except OSError:
+            os.rmdir(folder)
+            raise
+        return cls(folder)
+
+    def join(self) -> None:
+        """Move the calling process into the cgroup (the bot's side, just before exec)."""
+        _write(self.procs, "0")
+
+    def members(self) -> list[int]:
+        """The processes in the cgroup now."""
+        try:
+            with open(self.procs, encoding="ascii") as handle:
+                return [int(word) for word in handle.read().split()]
+        except OSError:
+            return []
+
+    def kill(self) -> None:
+        """SIGKILL every process in the cgroup, again until none is left (one may fork meanwhile)."""
+        deadline = time.monotonic() + _REMOVE_WAIT_S
+        while (members := self.members()) and time.monotonic() < deadline:
+            for pid in members:
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(pid, signal.SIGKILL)
+
+    def remove(self) -> None:
+        """Kill what is left and remove the cgroup (left for the next referee if it stays busy)."""
+        deadline = time.monotonic() + _REMOVE_WAIT_S
+        while True:
+            try:
+                os.rmdir(self.folder)
+                return
+            except FileNotFoundError:
+                return
+            except OSError:
+                if time.monotonic() >= deadline:
+                    return
+            self.kill()
+            time.sleep(0.01)
+
+
+def make(limit: int) -> PidsCgroup | None:
+    """A new pids cgroup for one bot, or None where this process cannot make one."""
+    folder = base()
+    if folder is None:
+        return None
+    try:
+        return PidsCgroup.create(os.path.join(folder, f"{PREFIX}{os.getpid()}-{next(_numbers)}"), limit)
+    except OSError:
+        return None
+
+
+@functools.cache
+def base() -> str | None:
+    """The folder this process may make pids cgroups in (stale ones of dead referees are
+    removed on the way), or None."""
+    folder = _v1_folder() or _v2_folder()
+    if folder is None:
+        return None
+    probe = os.path.join(folder, f"{PREFIX}{os.getpid()}-probe")
+    try:
+        os.mkdir(probe)
+        os.rmdir(probe)
+    except OSError:
+        return None
+    _remove_stale(folder)
+    return folder
+
+
+def _v1_folder() -> str | None:
+    """This process's cgroup in cgroup v1's pids hierarchy, if that is mounted."""
+    own = _own_cgroups()
+    for mount_root, mount_point, fstype, options in _cgroup_mounts():
+        if fstype == "cgroup" and "pids" in options.split(","):
+            path = next((path for controllers, path in own if "pids" in controllers.split(",")), None)
+            return None if path is None else _inside(mount_point, mount_root, path)
+    return None
+
+
+def _v2_folder() -> str | None:
+    """This process's cgroup v2 folder, if it hands the pids controller to its children."""
+    path = next((path for controllers, path in _own_cgroups() if controllers == ""), None)
+    if path is None:
+        return None
+    for mount_root, mount_point, fstype, _options in _cgroup_mounts():
+        if fstype == "cgroup2":
+            folder = _inside(mount_point, mount_root, path)
+            try:
+                with open(os.path.join(folder, "cgroup.subtree_control"), encoding="ascii") as handle:
+                    delegated = handle.read().split()
+            except OSError:
+                return None
+            return folder if "pids" in delegated else None
+    return None
+
+
+def _own_cgroups() -> list[tuple[str, str]]:
+    """(controllers, path) of each hierarchy this process is in (v2's controllers: "")."""
+    found = []
+    try:
+        with open("/proc/self/cgroup", encoding="utf-8") as handle:
+            for line in handle:
+                _number, controllers, path = line.rstrip("\n").split(":", 2)
+                found.append((controllers, path))
+    except (OSError, ValueError):
+        pass
+    return found
+
+
+def _cgroup_mounts() -> list[tuple[str, str, str, str]]:
+    """(root, mount point, file system type, super options) of every cgroup mount."""
+    mounts = []
+    try:
+        with open("/proc/self/mountinfo", encoding="utf-8") as handle:
+            for line in handle:
+                fields, _, rest = line.partition(" - ")
+                words, tail = fields.split(), rest.split()
+                if len(words) >= 5 and len(tail) >= 3 and tail[0].startswith("cgroup"):
+                    mounts.append((words[3], words[4], tail[0], tail[2]))
+    except OSError:
+        pass
+    return mounts
+
+
+def _inside(mount_point: str, mount_root: str, path: str) -> str:
+    """Where cgroup ``path`` is under a mount of the hierarchy's ``mount_root``."""
+    relative = os.path.relpath(path, mount_root) if path.startswith(mount_root) else path.lstrip("/")
+    return os.path.normpath(os.path.join(mount_point, relative))
+
+
+def _remove_stale(folder: str) -> None:
+    """Remove the cgroups of referees that are gone (killed before they could)."""
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return
+    for name in names:
+        owner = name[len(PREFIX) :].split("-", 1)[0]
+        if name.startswith(PREFIX) and owner.isdigit() and not _alive(int(owner)):
+            PidsCgroup(os.path.join(folder, name)).remove()
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        pass  # alive, someone else's
+    return True
+
+
+def _write(path: str, text: str) -> None:
+    fd = os.open(path, os.O_WRONLY)
+    try:
+        os.write(fd, text.encode("ascii"))
+    finally:
+        os.close(fd)

@@ -1,0 +1,499 @@
+"""The sandbox a bot program runs in: bubblewrap namespaces, and limits for every bot.
+
+With ``mode="bwrap"`` (the default on Linux) each bot program starts inside its own
+bubblewrap sandbox: new user, PID, IPC, network, UTS and cgroup namespaces (and no
+further user namespaces inside); a read-only view of the system (``/usr``, ``/etc``
+without what other users may not read) and of the folders its command needs (its
+program's and its files' folders, the Python installation and this package); its own
+``/proc``, ``/dev`` and a small ``/tmp``; its working folder the only writable place on
+disk; no network but its own loopback. The bot is PID 2 of its namespace, under
+bubblewrap's PID 1: when the bot exits, or the referee kills bubblewrap, the kernel kills
+everything the bot started, also children that left its session or process group.
+
+Its resource limits are set inside by ``prlimit`` (util-linux), once the user namespace
+exists, so that the process limit counts this bot's processes only. A referee running as
+root also gives every bot a pids cgroup (:mod:`.cgroup`): the kernel does not hold root
+to the process limit.
+
+With ``mode="none"``, or where bubblewrap cannot run (said once on stderr), a bot gets
+the same rlimits (except the process limit, which would count every process of the user;
+root's pids cgroup still holds it) and its own process group, nothing more.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import errno
+import functools
+import os
+import resource
+import shutil
+import subprocess
+import sys
+from collections.abc import Callable, Iterable, Mapping, Sequence
+
+from . import cgroup
+
+#: The sandbox modes: bubblewrap and limits, or limits and a process group only.
+MODES = ("bwrap", "none")
+#: Bubblewrap on Linux, where it exists.
+DEFAULT_MODE = "bwrap" if sys.platform.startswith("linux") else "none"
+#: Extra CPU seconds between SIGXCPU (which a bot may catch) and SIGKILL.
+CPU_GRACE_S = 5
+#: Where every bot finds the system: the folders bound read-only at the same place.
+SYSTEM = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
+#: Folders never bound for a bot as a whole, even if its command names them: they hold
+#: other users' or the system's private files (their subfolders may be bound).
+_NEVER_WHOLE = frozenset({"/", "/tmp", "/home", "/root", "/var", "/run", "/proc", "/sys", "/dev", "/mnt", "/media"})
+#: The shell that moves the bot's pipes past bubblewrap. bubblewrap keeps its own stdin,
+#: stdout and stderr open as long as it runs (as long as the bot does), and closes every
+#: other file it inherits: the bot's stdin and stdout go to it as files 3 and 4, and back
+#: to 0 and 1 inside, so that only the bot holds them (a bot that closes its stdout is
+#: seen to do so). Its stderr stays: bubblewrap's own errors go there.
+_SH = "/bin/sh"
+_STDIO_ASIDE = 'exec "$@" 3<&0 4>&1 0</dev/null 1>/dev/null'
+_STDIO_BACK = 'exec "$@" 0<&3 1>&4 3<&- 4>&-'
+#: Joins the cgroup whose ``cgroup.procs`` is the first argument (then exec keeps the pid).
+_JOIN = 'echo $$ >"$1" && shift && '
+#: The package's own folder: ``python -m flit_core.bot`` must find it inside.
+_PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+_MIB = 1 << 20
+
+
+@dataclasses.dataclass(frozen=True)
+class Sandbox:
+    """Where bot programs run and what they may use; the defaults are the README's."""
+
+    #: ``"bwrap"``: a bubblewrap sandbox per bot, with the limits; ``"none"``: the limits
+    #: and a process group only.
+    mode: str = DEFAULT_MODE
+    #: Address space of each of the bot's processes, in MiB (``RLIMIT_AS``).
+    memory_mb: int = 4096
+    #: CPU seconds of each process (``RLIMIT_CPU``): a bot's whole game, or one move of a
+    #: bot started for every move; SIGXCPU then, SIGKILL 5 s later.
+    cpu_s: int = 600
+    #: Processes and threads the bot may run at once (in the sandbox, or in the pids
+    #: cgroup of a referee running as root).
+    processes: int = 256
+    #: Open files of each process (``RLIMIT_NOFILE``).
+    open_files: int = 1024
+    #: Largest file the bot may write, and the size of its ``/tmp``, in MiB.
+    file_mb: int = 64
+    #: More folders the bot may read (with bubblewrap), e.g. a runtime outside ``/usr``.
+    readable: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.mode not in MODES:
+            raise ValueError(f"the sandbox is one of {', '.join(MODES)}, not {self.mode!r}")
+        for name in ("memory_mb", "cpu_s", "processes", "open_files", "file_mb"):
+            if getattr(self, name) < 1:
+                raise ValueError(f"the sandbox's {name} must be at least 1, not {getattr(self, name)}")
+
+
+@dataclasses.dataclass
+class Launch:
+    """How to start one bot program: the command line given to ``subprocess.Popen`` and
+    what goes with it."""
+
+    argv: list[str]
+    env: dict[str, str] | None
+    #: Run in the child before exec (joins the cgroup, sets the fallback's limits), or None.
+    preexec: Callable[[], None] | None
+    #: True if ``argv`` starts bubblewrap: its exit status is the bot's (128 + N: signal N).
+    sandboxed: bool
+    #: The bot's pids cgroup (a referee running as root), else None.
+    cgroup: cgroup.PidsCgroup | None
+
+
+def prepare(argv: Sequence[str], cwd: str | None, env: Mapping[str, str] | None, sandbox: Sandbox) -> Launch:
+    """How to start ``argv`` under ``sandbox``: in the working folder ``cwd`` (None: the
+    referee's folder, read-only inside the sandbox) with the environment ``env`` (None:
+    the referee's).
+
+    Raises :class:`OSError` as starting the program would (not found, not executable, no
+    or a bad ``#!`` line): in the sandbox the program is started inside, so it is looked
+    for here first.
+    """
+    if active(sandbox) == "none":
+        return _unsandboxed(argv, env, sandbox)
+    environment = dict(os.environ if env is None else env)
+    pythonpath = environment.get("PYTHONPATH", "").split(os.pathsep)
+    shown = _shown(cwd, [*sandbox.readable, *filter(None, pythonpath)])
+    everywhere = environment.get("PATH", os.defpath)
+    # A program named without a path is found as a shell inside the sandbox would find it.
+    path = os.pathsep.join(folder for folder in everywhere.split(os.pathsep) if folder and _within(folder, shown))
+    program = find_program(argv[0], cwd, path, everywhere)
+    # The real home is not there: the bot's is its working folder, else its own /tmp.
+    environment["HOME"] = cwd or "/tmp"
+    environment["TMPDIR"] = "/tmp"
+    flags = [f"{_PRLIMIT[which]}={soft}:{hard}" for which, soft, hard in _rlimits(sandbox, count_processes=True)]
+    command: list[str] = [
+        *_bwrap_options(sandbox),
+        *_folders(argv[1:], program, cwd, shown),
+        "--",
+        _SH,
+        "-c",
+        _STDIO_BACK,
+        "sh",
+        _tool("prlimit"),
+        *flags,
+        "--",
+        program,
+        *argv[1:],
+    ]
+    group = _process_cgroup(sandbox)
+    if group is None:
+        return Launch([_SH, "-c", _STDIO_ASIDE, "sh", *command], environment, None, True, None)
+    return Launch([_SH, "-c", _JOIN + _STDIO_ASIDE, "sh", group.procs, *command], environment, None, True, group)
+
+
+def _unsandboxed(argv: Sequence[str], env: Mapping[str, str] | None, sandbox: Sandbox) -> Launch:
+    """The fallback: the limits, set in the child before exec (where it joins root's cgroup too)."""
+    group = _process_cgroup(sandbox)
+    limits = _rlimits(sandbox, count_processes=False)
+
+    def limit() -> None:
+        if group is not None:
+            group.join()
+        for which, soft, hard in limits:
+            resource.setrlimit(which, (soft, hard))
+
+    return Launch(list(argv), None if env is None else dict(env), limit, False, group)
+
+
+def active(sandbox: Sandbox) -> str:
+    """The mode ``sandbox`` runs in here: ``"none"`` where bubblewrap cannot run (said
+    once, on stderr)."""
+    if sandbox.mode == "bwrap" and problem() is not None:
+        _warn_once(f"bot programs run without a sandbox: {problem()}; they get rlimits and a process group only")
+        return "none"
+    return sandbox.mode
+
+
+def resolve(sandbox: Sandbox) -> Sandbox:
+    """``sandbox`` as it runs here: its mode ``"none"`` where bubblewrap cannot run (for a
+    tournament's workers, which then need not find that out again)."""
+    mode = active(sandbox)
+    return sandbox if mode == sandbox.mode else dataclasses.replace(sandbox, mode=mode)
+
+
+@functools.cache
+def problem() -> str | None:
+    """Why bubblewrap cannot run bots here, or None if it can (tried once per process)."""
+    if not sys.platform.startswith("linux"):
+        return "bubblewrap needs Linux"
+    for tool, package in (("bwrap", "bubblewrap"), ("prlimit", "util-linux")):
+        if shutil.which(tool) is None:
+            return f"{tool} is not installed (Debian: apt-get install {package})"
+    probe = [*_bwrap_options(Sandbox()), "--", _tool("prlimit"), "--nofile=64:64", "--", _tool("true")]
+    try:
+        result = subprocess.run(probe, capture_output=True, timeout=30, check=False)
+    except (OSError, subprocess.TimeoutExpired) as error:
+        return f"bwrap could not be started ({error})"
+    if result.returncode != 0:
+        words = result.stderr.decode("utf-8", "replace").strip().splitlines()
+        return f"bwrap cannot make its namespaces here ({words[-1] if words else f'exit status {result.returncode}'})"
+    return None
+
+
+def process_limit_held(sandbox: Sandbox) -> bool:
+    """True if the bots' process limit holds here: in the sandbox, for a user other than
+    root, or for root with a pids cgroup."""
+    if os.geteuid() == 0:
+        return cgroup.base() is not None
+    return active(sandbox) == "bwrap"
+
+
+class HiddenProgram(FileNotFoundError):
+    """A program named without a path is on the referee's PATH only in folders the sandbox
+    does not show (its ``filename`` is that folder)."""
+
+
+def find_program(program: str, cwd: str | None, path: str, everywhere: str | None = None) -> str:
+    """The absolute path the program ``program`` is started from, looked for as ``exec``
+    would (a name on ``path``, else a path from ``cwd``); raises :class:`OSError` as
+    ``exec`` would for a program that cannot start, and :class:`HiddenProgram` for a name
+    found only on the wider PATH ``everywhere``."""
+    if os.sep in program:
+        found = os.path.join(cwd or os.getcwd(), program)
+        if not os.path.exists(found):
+            raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), program)
+        if os.path.isdir(found) or not os.access(found, os.X_OK):
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), program)
+    else:
+        which = shutil.which(program, path=path)
+        if which is None:
+            elsewhere = None if everywhere is None else shutil.which(program, path=everywhere)
+            if elsewhere is not None:
+                raise HiddenProgram(errno.ENOENT, os.strerror(errno.ENOENT), os.path.dirname(elsewhere))
+            raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), program)
+        found = which
+    found = os.path.abspath(found)
+    head = _head(found)
+    if head is None or head.startswith(b"\x7fELF"):
+        return found
+    interpreter = _interpreter(head, path)
+    if head.startswith(b"#!") and (interpreter is None or not os.access(interpreter, os.X_OK)):
+        # As exec reports it: the script itself seems missing.
+        raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), found)
+    if not head.startswith(b"#!"):
+        raise OSError(errno.ENOEXEC, os.strerror(errno.ENOEXEC), found)
+    return found
+
+
+def descendants(pid: int) -> list[int]:
+    """Every process below ``pid`` (the sandbox's processes, seen from outside), found in /proc."""
+    children: dict[int, list[int]] = {}
+    for entry in os.scandir("/proc"):
+        if entry.name.isdigit():
+            try:
+                with open(f"/proc/{entry.name}/stat", "rb") as handle:
+                    parent = int(handle.read().rsplit(b")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            children.setdefault(parent, []).append(int(entry.name))
+    found: list[int] = []
+    waiting = list(children.get(pid, ()))
+    while waiting:
+        child = waiting.pop()
+        found.append(child)
+        waiting += children.get(child, ())
+    return found
+
+
+def exit_status(raw: int) -> int:
+    """A sandboxed bot's exit status from bubblewrap's: 128 + N means killed by signal N
+    (as a shell reports it), given as -N like :mod:`subprocess` does."""
+    if 128 < raw < 128 + 65:
+        return 128 - raw
+    return raw
+
+
+# -- the sandbox's command line ----------------------------------------------------------
+
+
+def _bwrap_options(sandbox: Sandbox) -> list[str]:
+    """bubblewrap's options up to the folders of the bot's command: namespaces, the view of
+    the system and the bot's own ``/tmp``."""
+    return [
+        *_namespaces(),
+        *_system_view(),
+        "--size",
+        str(sandbox.file_mb * _MIB),
+        "--tmpfs",
+        "/tmp",
+    ]
+
+
+@functools.cache
+def _namespaces() -> tuple[str, ...]:
+    return (
+        _tool("bwrap"),
+        "--unshare-all",
+        "--unshare-user",
+        "--disable-userns",
+        "--die-with-parent",
+        "--cap-drop",
+        "ALL",
+        "--hostname",
+        "flit-bot",
+    )
+
+
+@functools.cache
+def _system_view() -> tuple[str, ...]:
+    """The system's folders, read-only, as they are here (a merged-/usr system's /bin is a
+    link); /etc without what other users may not read; a fresh /proc and /dev."""
+    options: list[str] = []
+    for folder in SYSTEM:
+        if os.path.islink(folder):
+            options += ["--symlink", os.readlink(folder), folder]
+        elif os.path.isdir(folder):
+            options += ["--ro-bind", folder, folder]
+    options += ["--ro-bind", "/etc", "/etc", *_hidden("/etc"), "--proc", "/proc", "--dev", "/dev"]
+    return tuple(options)
+
+
+def _hidden(top: str) -> list[str]:
+    """Options that hide what other users may not read under ``top`` (/etc/shadow, private
+    keys): an empty file or folder in its place."""
+    options: list[str] = []
+    for folder, folders, files in os.walk(top):
+        for name in list(folders):
+            path = os.path.join(folder, name)
+            if not os.path.islink(path) and not _others_may(path, 0o005):
+                options += ["--tmpfs", path, "--remount-ro", path]
+                folders.remove(name)
+        for name in files:
+            path = os.path.join(folder, name)
+            if not os.path.islink(path) and not _others_may(path, 0o004):
+                options += ["--ro-bind", os.devnull, path]
+    return options
+
+
+def _others_may(path: str, bits: int) -> bool:
+    try:
+        return os.lstat(path).st_mode & bits == bits
+    except OSError:
+        return True  # gone already: nothing to hide
+
+
+def _shown(workdir: str | None, readable: Iterable[str]) -> list[str]:
+    """The folders every bot sees, whatever its command: the system's, the referee's
+    working folder, Python's, this package's, ``readable`` (and its PYTHONPATH) and its
+    own working folder."""
+    folders = [os.getcwd(), sys.prefix, sys.base_prefix, _PACKAGE, *readable, *filter(None, [workdir])]
+    return [*SYSTEM, *_bindable(folders)]
+
+
+def _within(path: str, folders: Iterable[str]) -> bool:
+    path = os.path.abspath(path)
+    return any(path == folder or path.startswith(folder.rstrip(os.sep) + os.sep) for folder in folders)
+
+
+def _folders(arguments: Sequence[str], program: str, workdir: str | None, shown: list[str]) -> list[str]:
+    """The folders of the bot's command, read-only (those ``shown`` to every bot, its
+    program's, those its arguments name), then its working folder, writable, and the
+    folder it starts in (without a working folder: the referee's, if it may be shown)."""
+    here = os.getcwd()
+    wanted = [*shown, *_program_folders(program)]
+    for word in arguments:
+        named = os.path.join(workdir or here, word)
+        if os.path.isdir(named):
+            wanted.append(named)
+        elif os.path.exists(named):
+            wanted.append(os.path.dirname(named))
+    folders = _outermost(_bindable(wanted), workdir)
+    options = [part for folder in folders for part in ("--ro-bind-try", folder, folder)]
+    if workdir is not None:
+        options += ["--bind", workdir, workdir]
+    start = workdir or (here if _within(here, (*folders, *SYSTEM, "/etc")) else "/tmp")
+    return [*options, "--remount-ro", "/", "--chdir", start]
+
+
+def _program_folders(program: str) -> list[str]:
+    """The program's folder and its real file's, with the installation around a ``bin``
+    folder (a venv, a Python, a Node); the same for an interpreter its ``#!`` line names
+    by its path (one found on PATH through ``env`` is in a folder shown already)."""
+    folders = []
+    paths = [program, os.path.realpath(program)]
+    head = _head(program) or b""
+    words = head[2:].split(b"\n", 1)[0].split() if head.startswith(b"#!") else []
+    if words and os.path.basename(words[0]) != b"env":
+        interpreter = os.fsdecode(words[0])
+        paths += [interpreter, os.path.realpath(interpreter)]
+    for file in paths:
+        folder = os.path.dirname(file)
+        folders.append(folder)
+        prefix = os.path.dirname(folder)
+        if os.path.basename(folder) == "bin" and os.path.isdir(os.path.join(prefix, "lib")):
+            folders.append(prefix)
+    return folders
+
+
+def _bindable(paths: Iterable[str]) -> set[str]:
+    """The real, absolute ``paths`` that are not the system's nor too wide to show."""
+    home = os.path.expanduser("~")
+    found = set()
+    for path in paths:
+        for candidate in {os.path.abspath(path), os.path.realpath(path)}:
+            inside_system = any(candidate == top or candidate.startswith(top + os.sep) for top in (*SYSTEM, "/etc"))
+            if candidate not in _NEVER_WHOLE and candidate != home and not inside_system:
+                found.add(candidate)
+    return found
+
+
+def _outermost(folders: set[str], workdir: str | None) -> list[str]:
+    """``folders`` without those inside another one or inside the working folder, shortest first."""
+    kept: list[str] = []
+    for folder in sorted(folders, key=len):
+        if workdir is not None and (folder == workdir or folder.startswith(workdir + os.sep)):
+            continue
+        if not any(folder.startswith(outer + os.sep) for outer in kept):
+            kept.append(folder)
+    return kept
+
+
+def _head(path: str) -> bytes | None:
+    """The first bytes of a program, or None if it cannot be read (then exec judges)."""
+    try:
+        with open(path, "rb") as handle:
+            return handle.read(256)
+    except OSError:
+        return None
+
+
+def _interpreter(head: bytes, path: str) -> str | None:
+    """The interpreter a ``#!`` line names (through ``/usr/bin/env NAME``: NAME on ``path``)."""
+    if not head.startswith(b"#!"):
+        return None
+    words = head[2:].split(b"\n", 1)[0].decode("utf-8", "replace").split()
+    if not words:
+        return None
+    if os.path.basename(words[0]) == "env" and len(words) > 1 and not words[1].startswith("-"):
+        return shutil.which(words[1], path=path)
+    return words[0]
+
+
+@functools.cache
+def _tool(name: str) -> str:
+    """A system tool's absolute path (found on PATH, else its usual place)."""
+    return shutil.which(name) or f"/usr/bin/{name}"
+
+
+# -- limits ------------------------------------------------------------------------------
+
+_PRLIMIT = {
+    resource.RLIMIT_AS: "--as",
+    resource.RLIMIT_CPU: "--cpu",
+    resource.RLIMIT_NPROC: "--nproc",
+    resource.RLIMIT_NOFILE: "--nofile",
+    resource.RLIMIT_FSIZE: "--fsize",
+    resource.RLIMIT_CORE: "--core",
+}
+
+
+def _rlimits(sandbox: Sandbox, *, count_processes: bool) -> list[tuple[int, int, int]]:
+    """(resource, soft, hard) for every limit, each within the referee's own hard limit
+    (a process may not raise it). The process count only in a user namespace of the bot's
+    own: elsewhere it counts every process of the user."""
+    wanted = [
+        (resource.RLIMIT_AS, sandbox.memory_mb * _MIB, sandbox.memory_mb * _MIB),
+        (resource.RLIMIT_CPU, sandbox.cpu_s, sandbox.cpu_s + CPU_GRACE_S),
+        (resource.RLIMIT_NOFILE, sandbox.open_files, sandbox.open_files),
+        (resource.RLIMIT_FSIZE, sandbox.file_mb * _MIB, sandbox.file_mb * _MIB),
+        # No core files in the bot's folder.
+        (resource.RLIMIT_CORE, 0, 0),
+    ]
+    if count_processes:
+        wanted.append((resource.RLIMIT_NPROC, sandbox.processes, sandbox.processes))
+    limits = []
+    for which, soft, hard in wanted:
+        ceiling = resource.getrlimit(which)[1]
+        if ceiling != resource.RLIM_INFINITY:
+            soft, hard = min(soft, ceiling), min(hard, ceiling)
+        limits.append((which, soft, hard))
+    return limits
+
+
+def _process_cgroup(sandbox: Sandbox) -> cgroup.PidsCgroup | None:
+    """A pids cgroup for a referee running as root (the kernel does not hold root to
+    ``RLIMIT_NPROC``), or None; says once if there is none to make."""
+    if os.geteuid() != 0:
+        return None
+    made = cgroup.make(sandbox.processes)
+    if made is None:
+        _warn_once("the bots' process limit is not held: the referee runs as root and cannot make a pids cgroup")
+    return made
+
+
+_warned: set[str] = set()
+
+
+def _warn_once(message: str) -> None:
+    """Say ``message`` on stderr, the first time only."""
+    if message not in _warned:
+        _warned.add(message)
+        with contextlib.suppress(OSError, ValueError):
+            print(f"flit-arena: warning: {message} (see the README's Security section)", file=sys.stderr, flush=True)
