@@ -96,9 +96,10 @@ def test_a_bot_writes_only_in_its_own_folder(tmp_path: Path) -> None:
         for target in targets:
             assert not target.exists(), f"the bot wrote {target}"
         # Every place refused the write, but the bot's own /tmp and /dev (memory that goes
-        # with it), which took the writes meant for /tmp and /dev/shm.
-        scratch = {path: result for path, result in report["outside"].items() if path.startswith(("/tmp/", "/dev/"))}
-        assert set(scratch.values()) == {"ok"} and len(scratch) == 3
+        # with it), which took the writes meant for /tmp, /dev/shm and the test's folder (a
+        # folder under /tmp; the checkout, wherever it is, is read-only in there).
+        scratch = {str(Path("/tmp") / name), str(Path("/dev/shm") / name), str(tmp_path / "outside.txt")}
+        assert {path: report["outside"][path] for path in scratch} == dict.fromkeys(scratch, "ok")
         assert all(result.startswith("error") for path, result in report["outside"].items() if path not in scratch)
         honest_opponent_unharmed(replay)
     finally:

@@ -340,10 +340,14 @@ class GameDef(ABC):
     def read_answer(self, value: Any, elapsed_ms: float | None = None) -> Answer:
         """What a Python bot's ``move(view)`` returned, as an :class:`Answer`."""
 
-    @abstractmethod
+    #: The game's bot view: ``view_type(player, config, turn, snapshot, time_limit_ms)``.
+    view_type: ClassVar[Callable[..., Any]]
+
     def bot_view(self, config: BaseConfig, player: int, turn: int, snapshot: Any, time_limit_ms: float | None) -> Any:
         """The view a bot gets, built from a board snapshot (for drivers that keep their own
-        board from the changes: browser workers, notebooks); the same as :meth:`State.view`."""
+        board from the changes: browser workers, notebooks); the same as :meth:`State.view`.
+        By default a :attr:`view_type`."""
+        return self.view_type(player, config, turn, snapshot, time_limit_ms)
 
     @property
     @abstractmethod

@@ -28,7 +28,6 @@ from typing import Any, ClassVar
 from ...config import BaseConfig
 from ...displayable import add_display_provider
 from ...rng import Rng
-from ...session import Answer
 from ..interface import Board, Change, GameDef, Option, WireProtocol
 from .config import PRESETS, CoinsConfig
 from .palette import COLOURS, SEAT_COLOURS
@@ -100,6 +99,9 @@ class CoinsGame(GameDef):
     title: ClassVar[str] = "Coins"
     version: ClassVar[int] = 1
     config_type: ClassVar[type[BaseConfig]] = CoinsConfig
+    view_type = CoinsView
+    #: What a Python bot's ``move(view)`` may return, read as an answer.
+    read_answer = staticmethod(read_answer)
     small_preset: ClassVar[str | None] = "trial"
     seat_colours: ClassVar[tuple[str, ...]] = SEAT_COLOURS
     score_name: ClassVar[str] = "points"
@@ -136,17 +138,6 @@ class CoinsGame(GameDef):
         """A turn per player and round."""
         assert isinstance(config, CoinsConfig)
         return config.rounds * config.players
-
-    def read_answer(self, value: Any, elapsed_ms: float | None = None) -> Answer:
-        """Text (or a sequence of characters) read like a program's output."""
-        return read_answer(value, elapsed_ms)
-
-    def bot_view(
-        self, config: BaseConfig, player: int, turn: int, snapshot: Any, time_limit_ms: float | None
-    ) -> CoinsView:
-        """A :class:`CoinsView` of ``snapshot`` (a :class:`Table`)."""
-        assert isinstance(config, CoinsConfig)
-        return CoinsView(player, config, turn, snapshot, time_limit_ms)
 
     @property
     def protocol(self) -> WireProtocol:

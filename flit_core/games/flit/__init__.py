@@ -21,7 +21,6 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ...config import BaseConfig
 from ...displayable import add_display_provider
 from ...rng import Rng
-from ...session import Answer
 from ..interface import Board, GameDef, Option, ReplayDrawing, WireProtocol
 from ..interface import Change as AnyChange
 from .answer import to_answer
@@ -100,6 +99,9 @@ class FlitGame(GameDef):
     title: ClassVar[str] = "Flit"
     version: ClassVar[int] = 1
     config_type: ClassVar[type[BaseConfig]] = GameConfig
+    view_type = BotView
+    #: What a Python bot's ``move(view)`` may return, read as an answer.
+    read_answer = staticmethod(to_answer)
     seat_colours: ClassVar[tuple[str, ...]] = COLOURS[1 : 1 + GameConfig.MAX_PLAYERS]
     score_name: ClassVar[str] = "pieces"
     small_preset: ClassVar[str | None] = "trial"
@@ -142,17 +144,6 @@ class FlitGame(GameDef):
         """The turn limit."""
         assert isinstance(config, GameConfig)
         return config.turn_limit
-
-    def read_answer(self, value: Any, elapsed_ms: float | None = None) -> Answer:
-        """A ``Move``, a 4-tuple, ``"x0 y0 x1 y1"`` or None."""
-        return to_answer(value, elapsed_ms)
-
-    def bot_view(
-        self, config: BaseConfig, player: int, turn: int, snapshot: Any, time_limit_ms: float | None
-    ) -> BotView:
-        """A :class:`BotView` of ``snapshot`` (a :class:`Position`)."""
-        assert isinstance(config, GameConfig)
-        return BotView(player, config, turn, snapshot, time_limit_ms)
 
     @property
     def protocol(self) -> WireProtocol:

@@ -23,7 +23,6 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ...config import BaseConfig
 from ...displayable import add_display_provider
 from ...rng import Rng
-from ...session import Answer
 from ..interface import Board, Change, GameDef, Option, ReplayDrawing, WireProtocol
 from .board import BLACK, COLOUR_NAMES, EMPTY, SWAP, WHITE, Cell, Grid, HexPosition, Move, check_move, parse_move
 from .config import PRESETS, HexConfig
@@ -84,6 +83,9 @@ class HexGame(GameDef):
     title: ClassVar[str] = "Hex"
     version: ClassVar[int] = 1
     config_type: ClassVar[type[BaseConfig]] = HexConfig
+    view_type = BotView
+    #: What a Python bot's ``move(view)`` may return, read as an answer.
+    read_answer = staticmethod(read_answer)
     default_preset: ClassVar[str] = "uais"
     small_preset: ClassVar[str | None] = "trial"
     seat_colours: ClassVar[tuple[str, ...]] = SEAT_COLOURS
@@ -117,17 +119,6 @@ class HexGame(GameDef):
         """Every cell, and a swap."""
         assert isinstance(config, HexConfig)
         return config.size * config.size + 1
-
-    def read_answer(self, value: Any, elapsed_ms: float | None = None) -> Answer:
-        """A cell name, a ``(row, column)`` pair from 0, a :class:`Cell`, or ``"swap"``."""
-        return read_answer(value, elapsed_ms)
-
-    def bot_view(
-        self, config: BaseConfig, player: int, turn: int, snapshot: Any, time_limit_ms: float | None
-    ) -> BotView:
-        """A :class:`BotView` of ``snapshot`` (a :class:`HexPosition`)."""
-        assert isinstance(config, HexConfig)
-        return BotView(player, config, turn, snapshot, time_limit_ms)
 
     @property
     def protocol(self) -> WireProtocol:

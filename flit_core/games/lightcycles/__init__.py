@@ -23,7 +23,6 @@ from ...config import BaseConfig
 from ...displayable import add_display_provider
 from ...errors import SetupError
 from ...rng import Rng
-from ...session import Answer
 from ..interface import Change, GameDef, Option, ReplayDrawing, WireProtocol
 from .board import END, MOVES, ROUND, Arena, CyclesBoard, Direction, Field, Position, Reason
 from .config import PRESETS, LightCyclesConfig, Order
@@ -66,6 +65,9 @@ class LightCyclesGame(GameDef):
     title: ClassVar[str] = "Light cycles"
     version: ClassVar[int] = 1
     config_type: ClassVar[type[BaseConfig]] = LightCyclesConfig
+    view_type = BotView
+    #: What a Python bot's ``move(view)`` may return, read as an answer.
+    read_answer = staticmethod(read_answer)
     simultaneous: ClassVar[bool] = True
     small_preset: ClassVar[str | None] = "trial"
     seat_colours: ClassVar[tuple[str, ...]] = SEAT_COLOURS
@@ -115,17 +117,6 @@ class LightCyclesGame(GameDef):
             width, height = config.field_size(bots)
             steps += width * height // bots + 1
         return steps
-
-    def read_answer(self, value: Any, elapsed_ms: float | None = None) -> Answer:
-        """A :class:`Direction`, or exactly ``"N"``, ``"E"``, ``"S"`` or ``"W"``."""
-        return read_answer(value, elapsed_ms)
-
-    def bot_view(
-        self, config: BaseConfig, player: int, turn: int, snapshot: Any, time_limit_ms: float | None
-    ) -> BotView:
-        """A :class:`BotView` of ``snapshot`` (a :class:`Position`)."""
-        assert isinstance(config, LightCyclesConfig)
-        return BotView(player, config, turn, snapshot, time_limit_ms)
 
     @property
     def protocol(self) -> WireProtocol:

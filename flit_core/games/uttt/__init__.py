@@ -24,7 +24,6 @@ from typing import Any, ClassVar
 
 from ...config import BaseConfig
 from ...rng import Rng
-from ...session import Answer
 from ..interface import Board, Change, GameDef, Option, WireProtocol
 from .board import EMPTY, INVALID, LETTERS, START, Grid, Move, O, UtttPosition, X, parse_move
 from .config import PRESETS, UtttConfig
@@ -86,6 +85,9 @@ class UtttGame(GameDef):
     title: ClassVar[str] = "Ultimate tic-tac-toe"
     version: ClassVar[int] = 1
     config_type: ClassVar[type[BaseConfig]] = UtttConfig
+    view_type = UtttView
+    #: What a Python bot's ``move(view)`` may return, read as an answer.
+    read_answer = staticmethod(read_answer)
     small_preset: ClassVar[str | None] = "trial"
     seat_colours: ClassVar[tuple[str, ...]] = SEAT_COLOURS
     score_name: ClassVar[str] = "points"
@@ -120,17 +122,6 @@ class UtttGame(GameDef):
         """The ply limit (legal moves alone end a game within 81 turns)."""
         assert isinstance(config, UtttConfig)
         return config.ply_limit
-
-    def read_answer(self, value: Any, elapsed_ms: float | None = None) -> Answer:
-        """A ``(board, tile)`` pair or a two-digit string."""
-        return read_answer(value, elapsed_ms)
-
-    def bot_view(
-        self, config: BaseConfig, player: int, turn: int, snapshot: Any, time_limit_ms: float | None
-    ) -> UtttView:
-        """A :class:`UtttView` of ``snapshot`` (a :class:`UtttPosition`)."""
-        assert isinstance(config, UtttConfig)
-        return UtttView(player, config, turn, snapshot, time_limit_ms)
 
     @property
     def protocol(self) -> WireProtocol:

@@ -15,7 +15,6 @@ from typing import Any, ClassVar
 from flit_core.config import BaseConfig
 from flit_core.games.interface import Board, Change, GameDef, Option, WireProtocol
 from flit_core.rng import Rng
-from flit_core.session import Answer
 
 from .board import Rounds, RoundsBoard, round_of
 from .config import PRESETS, RpsConfig
@@ -35,6 +34,9 @@ class RpsGame(GameDef):
     title: ClassVar[str] = "Rock-paper-scissors"
     version: ClassVar[int] = 1
     config_type: ClassVar[type[BaseConfig]] = RpsConfig
+    view_type = RpsView
+    #: What a Python bot's ``move(view)`` may return, read as an answer.
+    read_answer = staticmethod(read_throw)
     simultaneous: ClassVar[bool] = True
     seat_colours: ClassVar[tuple[str, ...]] = COLOURS[1:3]
     score_name: ClassVar[str] = "rounds won"
@@ -72,17 +74,6 @@ class RpsGame(GameDef):
         """One step a round."""
         assert isinstance(config, RpsConfig)
         return config.rounds
-
-    def read_answer(self, value: Any, elapsed_ms: float | None = None) -> Answer:
-        """A :class:`Throw` or its text."""
-        return read_throw(value, elapsed_ms)
-
-    def bot_view(
-        self, config: BaseConfig, player: int, turn: int, snapshot: Any, time_limit_ms: float | None
-    ) -> RpsView:
-        """An :class:`RpsView` of ``snapshot`` (a :class:`Rounds`)."""
-        assert isinstance(config, RpsConfig)
-        return RpsView(player, config, turn, snapshot, time_limit_ms)
 
     @property
     def protocol(self) -> WireProtocol:
