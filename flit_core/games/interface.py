@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from ..config import BaseConfig
-from ..errors import ConfigError
+from ..errors import ConfigError, IllegalMove
 from ..rng import Rng
 from ..session import Answer, TurnKind
 
@@ -80,6 +80,14 @@ class State(ABC):
         """The only mover of this step made no move, for the reason ``kind`` (a pass that was
         not a move: invalid, error, timeout, crash, or skipped because it is out)."""
         return self.step({player: kind})
+
+    def check_turn(self, player: int) -> None:
+        """Raise :class:`~flit_core.errors.IllegalMove` unless the game goes on and ``player``
+        moves now (the first check of every game's :meth:`play`)."""
+        if self.over:
+            raise IllegalMove("the game is over")
+        if player not in self.movers:
+            raise IllegalMove(f"it is bot {self.movers[0]}'s turn, not bot {player}'s")
 
     def check(self, player: int, move: Any) -> None:
         """Raise :class:`~flit_core.errors.IllegalMove` unless ``player`` may play ``move`` now."""

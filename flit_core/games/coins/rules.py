@@ -23,7 +23,7 @@ import enum
 from collections.abc import Sequence
 from typing import Any, Final
 
-from ...errors import IllegalMove, SetupError
+from ...errors import SetupError
 from ...rng import Rng
 from ...session import TurnKind
 from ..interface import Change, State
@@ -109,10 +109,7 @@ class CoinsState(TableLists, State):
 
     def play(self, player: int, move: Any) -> list[Change]:
         """Play ``player``'s three actions (None: a pass)."""
-        if self.over:
-            raise IllegalMove("the game is over")
-        if player != self.movers[0]:
-            raise IllegalMove(f"it is seat {self.movers[0]}'s turn, not seat {player}'s")
+        self.check_turn(player)
         return self._turn(player, PASS if move is None else move)
 
     def skip(self, player: int, kind: TurnKind) -> list[Change]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import enum
 from typing import Any
 
-from ...errors import IllegalMove, SetupError
+from ...errors import SetupError
 from ...session import TurnKind
 from ..interface import Change, State
 from .board import BLACK, COLOUR_NAMES, EMPTY, SWAP, WHITE, Cell, Chains, Grid, HexPosition, check_move
@@ -64,10 +64,7 @@ class HexState(State):
 
     def play(self, player: int, move: Any) -> list[Change]:
         """Put a stone (or swap), checked; IllegalMove changes nothing."""
-        if self.over:
-            raise IllegalMove("the game is over")
-        if player != self.movers[0]:
-            raise IllegalMove(f"it is bot {self.movers[0]}'s turn, not bot {player}'s")
+        self.check_turn(player)
         grid = self._grid
         index = check_move(grid.cells, self._size, move, self.can_swap)
         if index is None:

@@ -17,83 +17,30 @@ judge legality: a move the rules refuse is printed as the bot gave it, and the r
 from __future__ import annotations
 
 import argparse
-import sys
-import time
 from collections.abc import Sequence
-from typing import BinaryIO
+from typing import Any, ClassVar
 
 from ...bot.host import serve_stdio, with_announced_limits
-from ...bot.program import BotLoadError, BotProgram, MoveFunction, call_bot
-from ...session import AnswerKind
-from .config import PRESETS, UtttConfig
+from ...bot.requests import RequestHost
+from ...config import BaseConfig
+from . import GAME
+from .config import PRESETS
 from .protocol import position_from_arguments
-from .view import UtttView, read_answer
 
 PROG = "python -m flit_core.bot --game uttt"
-#: The answer of a bot that made no move: not a move, so an invalid turn.
-NO_MOVE = b"none\n"
 
 
-class UtttHost:
-    """One bot's side: its program, its settings, and the ``Bot`` of the game in progress."""
+class UtttHost(RequestHost):
+    """One bot's side: each request is the twelve fields of the original's arguments."""
 
-    def __init__(self, program: BotProgram, config: UtttConfig) -> None:
-        self._program = program
-        self.config = config
-        self._seat = 0
-        self._function: MoveFunction | None = None
+    prog: ClassVar[str] = PROG
+    #: The answer of a bot that made no move: not a move, so an invalid turn.
+    no_move: ClassVar[bytes] = b"none\n"
 
-    def answer(self, fields: Sequence[str], limit_ms: float) -> bytes:
-        """The answer line to one request (the twelve fields), the bot given ``limit_ms``."""
-        try:
-            seat, position = position_from_arguments(fields)
-        except ValueError as error:
-            return self._no_move(f"ignored a malformed request: {error}")
-        if seat != self._seat:
-            # The first request (or a new seat): the bot is started for this game.
-            self._seat = seat
-            try:
-                self._function = self._program.start(seat, self.config)
-            except BotLoadError as error:
-                self._function = None
-                print(f"{PROG}: {error}", file=sys.stderr, flush=True)
-        if self._function is None:
-            return self._no_move("the bot did not load")
-        view = UtttView(seat, self.config, position.plies, position, limit_ms)
-        answer = call_bot(self._function, view, time.perf_counter, read_answer)
-        if answer.kind is AnswerKind.MOVE:
-            return f"{answer.move}\n".encode("ascii")
-        return self._no_move(answer.detail)
-
-    def _no_move(self, why: str) -> bytes:
-        print(f"{PROG}: no move ({why})", file=sys.stderr, flush=True)
-        return NO_MOVE
-
-    def run_lines(self, stdin: BinaryIO, stdout: BinaryIO) -> None:
-        """Line mode: answer each request line until end-of-file (blank lines are ignored);
-        the first request has the start-up allowance, as under the referee."""
-        limit = self.config.first_move_time_ms
-        for raw in stdin:
-            fields = raw.decode("utf-8", "replace").split()
-            if fields:
-                stdout.write(self.answer(fields, limit))
-                stdout.flush()
-                limit = self.config.move_time_ms
-
-
-def serve(file: str, config: UtttConfig, fields: Sequence[str], stdin: BinaryIO, stdout: BinaryIO) -> int:
-    """Answer the one request of ``fields``, or (none) play a game in line mode; the exit status."""
-    try:
-        host = UtttHost(BotProgram.from_file(file), config)
-    except BotLoadError as error:
-        print(f"{PROG}: {error}", file=sys.stderr)
-        return 1
-    if fields:
-        stdout.write(host.answer(fields, config.move_time_ms))
-        stdout.flush()
-    else:
-        host.run_lines(stdin, stdout)
-    return 0
+    def read(self, fields: Sequence[str]) -> tuple[int, BaseConfig, int, Any]:
+        """The seat, the settings, the turn (the marks on the board) and the position."""
+        seat, position = position_from_arguments(fields)
+        return seat, self.config, position.plies, position
 
 
 def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
@@ -111,4 +58,4 @@ def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
     if args.fields and len(args.fields) != 12:
         parser.error(f"a move request is 12 arguments (MARK B0..B8 MASTER LAST), not {len(args.fields)}")
     config = with_announced_limits(PRESETS[args.preset])
-    return serve_stdio(lambda stdin, stdout: serve(args.file, config, args.fields, stdin, stdout))
+    return serve_stdio(lambda stdin, stdout: UtttHost.serve(GAME, args.file, config, args.fields, stdin, stdout))

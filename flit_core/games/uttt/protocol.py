@@ -22,7 +22,7 @@ from typing import Any
 
 from ...config import BaseConfig
 from ...session import Answer
-from ..interface import Change, WireProtocol
+from ..whole_game import WholeGameProtocol
 from .board import EMPTY, MOVES, OPEN, O, UtttPosition, X, parse_move
 from .config import UtttConfig
 
@@ -84,21 +84,9 @@ def position_from_arguments(fields: Sequence[str]) -> tuple[int, UtttPosition]:
     return seat, position
 
 
-class OriginalProtocol(WireProtocol):
-    """Started afresh for every move as ``CMD MARK B0 ... B8 MASTER LAST`` (twelve
-    arguments: the bot's mark X or O, the nine boards of nine tiles X, 0 or -, the master
-    board, and the last move ``bt`` when the move must be in board t, or ``xx`` when it is
-    free); nothing on stdin. It prints two digits, board then tile (``38``), and exits."""
-
-    per_move = True
-
-    def argv(self, command: Sequence[str], seat: int, config: BaseConfig) -> list[str]:
-        """The command alone: each move appends :meth:`move_arguments`."""
-        return list(command)
-
-    def updates(self, changes: Sequence[Change]) -> bytes:
-        """Nothing: every move's arguments hold the whole game."""
-        return b""
+class _TwelveFields(WholeGameProtocol):
+    """What both protocols share: a request is the twelve fields, an answer is read by
+    :func:`read_output`."""
 
     def move_arguments(self, seat: int, config: BaseConfig, snapshot: Any) -> list[str]:
         """The twelve fields (:func:`move_arguments`), O written as ``config.o_mark``."""
@@ -106,11 +94,20 @@ class OriginalProtocol(WireProtocol):
         return move_arguments(seat, config.o_mark, snapshot)
 
     def parse(self, text: str, elapsed_ms: float | None = None) -> Answer:
-        """The bot's whole output, read by :func:`read_output`."""
+        """The answer (the bot's whole output, or its line), read by :func:`read_output`."""
         return read_output(text, elapsed_ms)
 
 
-class LinesProtocol(WireProtocol):
+class OriginalProtocol(_TwelveFields):
+    """Started afresh for every move as ``CMD MARK B0 ... B8 MASTER LAST`` (twelve
+    arguments: the bot's mark X or O, the nine boards of nine tiles X, 0 or -, the master
+    board, and the last move ``bt`` when the move must be in board t, or ``xx`` when it is
+    free); nothing on stdin. It prints two digits, board then tile (``38``), and exits."""
+
+    per_move = True
+
+
+class LinesProtocol(_TwelveFields):
     """Line mode (an arena extension): started once per game as ``CMD`` with no arguments;
     each move request is one line of the twelve fields separated by single spaces (``MARK
     B0 ... B8 MASTER LAST``, as the original's arguments); the bot answers one line, two
@@ -118,27 +115,10 @@ class LinesProtocol(WireProtocol):
 
     skips_blank_lines = True
 
-    def argv(self, command: Sequence[str], seat: int, config: BaseConfig) -> list[str]:
-        """The command alone."""
-        return list(command)
-
-    def updates(self, changes: Sequence[Change]) -> bytes:
-        """Nothing: every request holds the whole game."""
-        return b""
-
-    def move_arguments(self, seat: int, config: BaseConfig, snapshot: Any) -> list[str]:
-        """The twelve fields of a request, as the original protocol's arguments."""
-        assert isinstance(config, UtttConfig)
-        return move_arguments(seat, config.o_mark, snapshot)
-
     def move_request(self, seat: int, config: BaseConfig, snapshot: Any) -> bytes:
         """The request line that asks ``seat`` for a move on ``snapshot`` (it replaces the
         fixed :attr:`request` of other persistent protocols)."""
         return (" ".join(self.move_arguments(seat, config, snapshot)) + "\n").encode("ascii")
-
-    def parse(self, text: str, elapsed_ms: float | None = None) -> Answer:
-        """One answer line, read by :func:`read_output`."""
-        return read_output(text, elapsed_ms)
 
 
 #: The original protocol (the game's native one) and line mode.

@@ -16,7 +16,7 @@ import enum
 from collections.abc import Sequence
 from typing import Any
 
-from ...errors import IllegalMove, SetupError
+from ...errors import SetupError
 from ...session import TurnKind
 from ..interface import Change, State
 from .board import EMPTY, INVALID, LETTERS, LINES, OPEN, WINS, Grid, UtttPosition, check_move
@@ -78,11 +78,8 @@ class UtttState(State):
 
     def play(self, player: int, move: Any) -> list[Change]:
         """Put ``player``'s mark down, checked: IllegalMove changes nothing."""
-        if self.over:
-            raise IllegalMove("the game is over")
+        self.check_turn(player)
         grid = self._grid
-        if player != grid.to_move:
-            raise IllegalMove(f"it is bot {grid.to_move}'s turn, not bot {player}'s")
         board, tile = check_move(move, grid.cells, grid.statuses, grid.target)
         grid.place(board, tile, player)
         self._settle()
