@@ -133,6 +133,8 @@ def strong_game(game_name: str, strong: str, opponent: str, game: int) -> dict[s
         "think_ms_max": stats.think_ms_max,
         "think_ms_total": stats.think_ms_total,
         "answers": stats.timed,
+        "points": replay.result.scores[seat],
+        "opponents_points": [points for player, points in replay.result.scores.items() if player != seat],
     }
 
 
@@ -222,6 +224,16 @@ def measure_strong(name: str, args: argparse.Namespace) -> None:
                     f"{sum(r['won'] for r in results[s::players])}/{len(results[s::players])}" for s in range(players)
                 )
             )
+            if players > 2:
+                # Tournaments of many-player games rank by points summed over all games.
+                mine = sum(result["points"] for result in results)
+                # The others keep their order round the strong bot's seat (see strong_game).
+                others = opponent.split("+")
+                theirs = [
+                    f"{others[i % len(others)]} {sum(result['opponents_points'][i] for result in results)}"
+                    for i in range(players - 1)
+                ]
+                print(f"    points summed over the games: {strong.bot} {mine}, the others {', '.join(theirs)}")
             print(
                 f"    {by_seat}; think time mean {think_mean:.0f} ms, max {think_max:.0f} ms of "
                 f"{strong.config.move_time_ms:g}; {load()}"

@@ -1,9 +1,12 @@
-"""Browser arena benchmark: start-up, worker round trips, game speed, runaway recovery, memory.
+"""Browser arena benchmark: start-up, worker round trips, game speed, fairness, runaway recovery, memory.
 
 Runs the real page in headless Chromium (Debian's), offline, from a local server; every
 start-up figure comes from a fresh browser (cold HTTP and code caches). Prints medians.
 
     .venv/bin/python benchmarks/web.py [--runs 3] [--skip-standard]
+
+Fairness: the page's default seats play a standard game; the page should time none of
+them out and play exactly the native game (the replays compared without their times).
 
 The machine's other load matters on 2 cores: the load average is printed before and after.
 """
@@ -11,6 +14,7 @@ The machine's other load matters on 2 cores: the load average is printed before 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import statistics
 import sys
@@ -22,7 +26,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from flit_core import PRESETS, GameConfig  # noqa: E402 (after the path set-up)
+from flit_core import PRESETS, BotProgram, GameConfig, Replay, get_game, play_game  # noqa: E402 (after the path set-up)
 from flit_core.web.headless import block_outside, chromium, wait_for  # noqa: E402
 from flit_core.web.server import ArenaHTTPServer  # noqa: E402
 from flit_core.web.share import file_seats as seats  # noqa: E402
@@ -63,8 +67,39 @@ def play_fast(page: Any, timeout_ms: float = 1_800_000) -> float:
     return time.perf_counter() - started
 
 
+def page_overhead_ms(page: Any, seconds: float) -> float:
+    """The page's own time per turn of the game just played: its wall time less the bots'
+    think time (as their workers measured it), over the turns."""
+    think = page.evaluate("Object.values(window.arena.state.record.stats).reduce((t, s) => t + s.think_ms_total, 0)")
+    return (seconds * 1000.0 - think) / page.evaluate("window.arena.state.record.length")
+
+
+def without_times(replay_text: str) -> list[dict[str, Any]]:
+    """A replay's turns without their measured times."""
+    return [{key: value for key, value in turn.items() if key != "ms"} for turn in json.loads(replay_text)["turns"]]
+
+
+def fairness(server: ArenaHTTPServer, seed: int) -> dict[str, Any]:
+    """The default seats' standard game on the page: its time, timeouts, and whether it is
+    the native game."""
+    examples = list(get_game("flit").examples.values())
+    bots = [examples[seat % len(examples)] for seat in range(PRESETS["standard"].players)]
+    with chromium() as browser:
+        context, page = open_game(browser, link(server, PRESETS["standard"], seed, seats(bots)))
+        seconds = play_fast(page)
+        web = page.evaluate("window.arena.replayJSON()")
+        context.close()
+    native = play_game(PRESETS["standard"], [BotProgram.from_file(bot) for bot in bots], seed).to_json()
+    return {
+        "seconds": seconds,
+        "timeouts": sum(stats.timeouts for stats in Replay.from_json(web).stats.values()),
+        "same": without_times(web) == without_times(native),
+    }
+
+
 def startup(server: ArenaHTTPServer, runs: int) -> dict[str, list[float]]:
-    """Cold start-up: controls usable, board drawn, both trial bots ready (ms after navigation)."""
+    """Cold start-up: page shown, board drawn, both trial bots ready and the controls working
+    (ms after navigation)."""
     url = link(server, PRESETS["trial"], 1, seats([EXAMPLES / "random_bot.py", EXAMPLES / "greedy_bot.py"]))
     figures: dict[str, list[float]] = {"ui": [], "board": [], "bots": []}
     for _ in range(runs):
@@ -179,13 +214,13 @@ def main() -> int:
         figures = timed(
             f"Cold start-up ({args.runs} fresh browsers, trial game, 2 bots):", lambda: startup(isolated, args.runs)
         )
-        show("controls usable (median ms after navigation)", f"{median(figures['ui']):.0f}")
+        show("page shown, controls waiting (median ms after navigation)", f"{median(figures['ui']):.0f}")
         show(
             "board drawn, Python ready (median ms)",
             f"{median(figures['board']):.0f}   (each: {', '.join(f'{x:.0f}' for x in figures['board'])})",
         )
         show(
-            "both bots ready (median ms)",
+            "both bots ready, controls working (median ms)",
             f"{median(figures['bots']):.0f}   (each: {', '.join(f'{x:.0f}' for x in figures['bots'])})",
         )
 
@@ -203,6 +238,7 @@ def main() -> int:
             )
             turns = page.evaluate("window.arena.state.record.length")
             show(f"trial game, {turns} turns, random vs greedy (s)", f"{trial_seconds:.2f}")
+            show("  the page's own time per turn (ms)", f"{page_overhead_ms(page, trial_seconds):.3f}")
             context.close()
         if not args.skip_standard:
             standard_url = link(
@@ -214,7 +250,12 @@ def main() -> int:
                 turns = page.evaluate("window.arena.state.record.length")
                 reason = page.evaluate("window.arena.state.record.result.reason")
                 show(f"standard game, {turns} turns ({reason}), 2 random + 2 greedy (s)", f"{standard_seconds:.2f}")
+                show("  the page's own time per turn (ms)", f"{page_overhead_ms(page, standard_seconds):.3f}")
                 context.close()
+            fair = timed("Fairness: the default seats' standard game (seed 5):", lambda: fairness(isolated, 5))
+            show("played in (s)", f"{fair['seconds']:.1f}")
+            show("timeouts", str(fair["timeouts"]))
+            show("the same game as natively", "yes" if fair["same"] else "NO")
 
         print("Runaway bot (endless loop), recovery from the deadline to answering again:", flush=True)
         for label, server, query in (

@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 from arena_support import BOTS, EXAMPLES, without_timing
 
-from flit_core import PRESETS, BotProgram, game_names, play_game
+from flit_core import PRESETS, BotProgram, game_names, get_game, play_game
 from flit_core.cli.main import main
-from flit_core.web.embed import MAX_CHARACTERS, build_snippet, example_names
+from flit_core.web.embed import SMALL_CHARACTERS
 
 
 def last_lines(replay: dict[str, Any]) -> dict[str, Any]:
@@ -50,36 +50,16 @@ def test_serve_prints_its_address_and_serves_the_isolated_page(options: list[str
         process.wait(timeout=10)
 
 
-def test_embed_writes_the_snippet(tmp_path: Path) -> None:
-    out = tmp_path / "snippet.html"
-    assert main(["embed", "--out", str(out)]) == 0
-    text = out.read_text(encoding="utf-8")
-    assert len(text) <= MAX_CHARACTERS
-    assert text.startswith("<!-- Flit Arena")
-    assert "play Flit bots" in text.splitlines()[0]
-
-
-def test_embed_writes_the_snippet_of_the_game_named(tmp_path: Path) -> None:
-    out = tmp_path / "rps.html"
-    assert main(["embed", "--game", "rps", "--out", str(out)]) == 0
-    text = out.read_text(encoding="utf-8")
-    assert len(text) <= MAX_CHARACTERS
-    assert "play Rock-paper-scissors bots" in text.splitlines()[0]
-
-
 @pytest.mark.parametrize("name", game_names())
-def test_every_game_fits_a_snippet_and_says_which_examples_it_left_out(
-    name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_embed_writes_each_games_small_snippet_and_its_bundle(name: str, tmp_path: Path) -> None:
     out = tmp_path / f"{name}.html"
-    assert main(["embed", "--game", name, "--out", str(out)]) == 0
-    assert len(out.read_text(encoding="utf-8")) <= MAX_CHARACTERS
-    left_out = build_snippet(game=name).left_out
-    examples = example_names(name)
-    # Only the last examples (in the snippet's order) are ever left out; the first stays.
-    assert left_out == examples[len(examples) - len(left_out) :] and examples[0] not in left_out
-    err = capsys.readouterr().err
-    assert (f"leaves out the example bot(s) {', '.join(left_out)}." in err) == bool(left_out)
+    assert main(["embed", "--game", name, "--out", str(out), "--bundle-out", str(tmp_path)]) == 0
+    text = out.read_text(encoding="utf-8")
+    assert len(text) <= SMALL_CHARACTERS
+    assert text.startswith("<!-- Flit Arena") and f"play {get_game(name).title} bots" in text.splitlines()[0]
+    # The bundle it fetches was written beside it, under the name the snippet asks for.
+    (published,) = tmp_path.glob(f"{name}.*.json")
+    assert published.name in text
 
 
 def test_browser_run_plays_on_the_page_and_writes_the_native_replay(tmp_path: Path) -> None:

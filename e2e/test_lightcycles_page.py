@@ -145,9 +145,9 @@ def test_the_editor_takes_javascript_and_a_quick_tournament_ranks_by_bots_outlas
     assert arena_page.locator("#language option").all_inner_texts() == ["Python", "JavaScript"]
     assert arena_page.input_value("#language") == "javascript"
     arena_page.select_option("#language", "")
-    assert "def move(view)" in arena_page.input_value("#code")
+    assert "def move(view)" in arena_page.evaluate("window.arena.state.editor.value")
     arena_page.select_option("#language", "javascript")
-    starter = arena_page.input_value("#code")
+    starter = arena_page.evaluate("window.arena.state.editor.value")
     assert starter == JAVASCRIPT["random"].read_text()
     arena_page.fill("#code", starter.replace("return choices[", "return 'N' || choices["))
     arena_page.click("#editor-apply")

@@ -60,12 +60,14 @@ class Answer(NamedTuple):
 
     @classmethod
     def returned(cls, value: Any, expected: str, elapsed_ms: float | None = None) -> Answer:
-        """A Python bot returned ``value``, which is not a move: UNREADABLE, saying what it
-        returned (cut at 80 characters) and ``expected``."""
+        """A Python bot returned ``value``, which is not a move: UNREADABLE, saying in the
+        bot's terms what it returned (cut at 80 characters, with its type) and what a move
+        looks like, ``expected`` (its game's ``GameDef.move_help``)."""
         text = repr(value)
-        return cls.unreadable(
-            f"returned {text[:80] + '...' if len(text) > 80 else text}; expected {expected}", elapsed_ms
-        )
+        shown = text[:80] + "..." if len(text) > 80 else text
+        kind = type(value).__name__
+        typed = "" if value is None else f" ({'an' if kind[0] in 'aeiou' else 'a'} {kind})"
+        return cls.unreadable(f"move() returned {shown}{typed}; a move is {expected}", elapsed_ms)
 
     @classmethod
     def error(cls, detail: str, elapsed_ms: float | None = None) -> Answer:

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Set up everything Flit Arena needs, idempotently: a virtual environment in .venv with
-# the project and its test tools, the browser assets (Pyodide, PyScript) from npm, Debian's
+# the project and its test tools, the browser assets (Pyodide, PyScript, CodeMirror) from npm, Debian's
 # bubblewrap for the bot sandbox, and, with --test, Debian's Chromium for the browser tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -13,7 +13,8 @@ if [ ! -x .venv/bin/python ]; then
     "$python" -m venv .venv
 fi
 .venv/bin/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
-# The browser page's pinned assets (Pyodide, PyScript, micropip) into web/vendor/.
+# The browser page's pinned assets (Pyodide, PyScript, micropip, and CodeMirror bundled by
+# esbuild) into web/vendor/.
 web/install-assets.sh .venv/bin/python
 # The pure-Python wheels the JupyterLite site's kernel loads, into build/jupyterlite-wheels/.
 .venv/bin/python scripts/build_jupyterlite.py --prefetch

@@ -69,11 +69,10 @@ def test_ignoring_sigterm_is_a_warning_only() -> None:
 
 
 def test_answers_near_the_limit_are_a_warning() -> None:
-    # 30 ms is over half the standard game's 50 ms limit, and well under the trial's 100 ms.
+    # 30 ms is over half the standard game's 50 ms limit (whether it stays under half the
+    # trial's 100 ms, or under the limits at all, depends on the machine's load: not asserted).
     report = check_bot(misbehave("sleep", 30), quick=True)
-    warnings = _messages(report, Severity.WARN)
-    assert "took more than half the 50 ms limit" in warnings
-    assert "half the 100 ms limit" not in warnings
+    assert "took more than half the 50 ms limit" in _messages(report, Severity.WARN)
 
 
 def test_cli_exit_status_and_report(capsys: pytest.CaptureFixture[str]) -> None:

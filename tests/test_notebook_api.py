@@ -173,7 +173,7 @@ def test_try_move_applies_a_legal_move_and_shows_conversions() -> None:
         (lambda view: Move(6, 6, 5, 6), False, "not a piece of bot 1"),
         (lambda view: Move(2, 1, 9, 1), False, "leaves the 8x8 board"),
         (lambda view: "nonsense", False, "expected four integers"),
-        (lambda view: object(), False, "expected a Move"),
+        (lambda view: object(), False, "(an object); a move is a (from, to) pair"),
         (crashing_bot, False, "ZeroDivisionError: oops"),
         (lambda view: None, True, ""),
         (lambda view: Move(3, 1, 3, 1), True, ""),

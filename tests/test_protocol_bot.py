@@ -82,7 +82,7 @@ def test_print_goes_to_stderr_and_errors_make_no_move(tmp_path: Path) -> None:
     log = Path(entry["stderr_log"]).read_text()
     assert "thinking about turn 0" in log
     assert "ValueError: oops" in log
-    assert "turn 4: no move, because: returned 42; expected a Move" in log
+    assert "turn 4: no move, because: move() returned 42 (an int); a move is a (from, to) pair" in log
 
 
 def test_a_bot_file_that_does_not_load_crashes_at_its_first_request(tmp_path: Path) -> None:

@@ -62,7 +62,8 @@ def test_what_a_bot_may_return(value, kind, move):
 def test_garbage_answers_are_invalid_turns_with_the_reason():
     replay = play_game(TRIAL, [lambda view: {"go": "left"}, first_legal], 2)
     turn = replay.turns[0]
-    assert turn.kind is TurnKind.INVALID and "returned {'go': 'left'}; expected a Move" in turn.detail
+    assert turn.kind is TurnKind.INVALID
+    assert "move() returned {'go': 'left'} (a dict); a move is a (from, to) pair" in turn.detail
     assert replay.stats[1].invalid == 20 and replay.result.winner in (2, None)
 
 

@@ -7,7 +7,10 @@
 //                                                          -> {id, ok, error}
 //   {id, type: "move", updates: [changes, ...], history, turn, limit}
 //                                                          -> {id, answer} | {id, interrupted}
+//   {id, type: "serve", channel: SharedArrayBuffer}       -> {id} once asked to leave
 // Every reply may carry `output`: the lines the bot printed since the last reply.
+// While serving, move requests and their replies go through the channel's shared memory
+// instead (see Channel in js/workers.js): no message either way.
 "use strict";
 
 const MAX_OUTPUT_LINES = 40;
@@ -113,7 +116,41 @@ function ping() {
     return {};
 }
 
-const handlers = {boot, load, move, ping};
+// The channel's layout and states, as in js/workers.js.
+const REQUEST = 1, ANSWER = 2, LEAVE = 3;
+
+function serve({channel}) {
+    const control = new Int32Array(channel, 0, 2);
+    const bytes = new Uint8Array(channel, 8);
+    const encoder = new TextEncoder(), decoder = new TextDecoder();
+    for (;;) {
+        const state = Atomics.load(control, 0);
+        if (state === LEAVE) return {};
+        if (state !== REQUEST) {
+            Atomics.wait(control, 0, state);
+            continue;
+        }
+        if (interrupt) Atomics.store(interrupt, 0, 0);
+        let result;
+        try {
+            result = move(JSON.parse(decoder.decode(bytes.slice(0, control[1]))));
+        } catch (error) {
+            result = {failed: String(error && error.message || error)};
+        }
+        if (output.length) {
+            result.output = output;
+            output = [];
+        }
+        let encoded = encoder.encode(JSON.stringify(result));
+        if (encoded.length > bytes.length) encoded = encoder.encode(JSON.stringify({failed: "the bot's reply was too large"}));
+        bytes.set(encoded);
+        control[1] = encoded.length;
+        Atomics.store(control, 0, ANSWER);
+        Atomics.notify(control, 0);
+    }
+}
+
+const handlers = {boot, load, move, ping, serve};
 
 onmessage = async (event) => {
     const message = event.data;

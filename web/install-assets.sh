@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Install the browser page's pinned assets into web/vendor/ (kept out of git), idempotently:
-# Pyodide's runtime files and PyScript's dist/ from npm (versions pinned in package.json and
-# package-lock.json), and the micropip wheel, which the Pyodide npm package does not ship.
+# Pyodide's runtime files from npm (versions pinned in package.json and
+# package-lock.json), CodeMirror bundled by esbuild (a pinned devDependency) into one ES module
+# from editor/codemirror.js, and the micropip wheel, which the Pyodide npm package does not ship.
 # Usage: web/install-assets.sh PYTHON   (a Python with pip, used to download micropip)
 set -euo pipefail
 python=${1:-python3}
@@ -11,18 +12,18 @@ cd "$(dirname "$0")"
 micropip=micropip-0.11.1-py3-none-any.whl
 
 # The stamp names everything the vendored copy was made from: a change of pins redoes it.
-want="$(sha256sum package-lock.json | cut -d' ' -f1) $micropip"
+want="$(sha256sum package-lock.json editor/codemirror.js | cut -d' ' -f1 | tr '\n' ' ')$micropip"
 if [ -f vendor/.installed ] && [ "$(cat vendor/.installed)" = "$want" ]; then
     exit 0
 fi
-echo "setup: installing the browser assets (Pyodide, PyScript, micropip) into web/vendor" >&2
+echo "setup: installing the browser assets (Pyodide, CodeMirror, micropip) into web/vendor" >&2
 npm ci --no-audit --no-fund --loglevel=error
-rm -rf vendor.tmp && mkdir -p vendor.tmp/pyodide vendor.tmp/pyscript
+rm -rf vendor.tmp && mkdir -p vendor.tmp/pyodide vendor.tmp/codemirror
 for file in pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip pyodide-lock.json package.json; do
     cp "node_modules/pyodide/$file" vendor.tmp/pyodide/
 done
-# PyScript loads its other chunks lazily from beside core.js; source maps are not needed.
-find node_modules/@pyscript/core/dist -maxdepth 1 -type f ! -name '*.map' -exec cp {} vendor.tmp/pyscript/ \;
+node_modules/.bin/esbuild editor/codemirror.js --bundle --format=esm --minify \
+    --log-level=warning --outfile=vendor.tmp/codemirror/codemirror.js
 "$python" -m pip download --quiet --disable-pip-version-check "micropip==0.11.1" \
     --no-deps --python-version 3.14 --only-binary=:all: -d vendor.tmp/pyodide
 # The wheel on the package index differs from the one Pyodide's lock file was made with:

@@ -1,4 +1,5 @@
-"""The page's own Python (run by PyScript): the rules core, offered to the page's script.
+"""The page's own Python (run in Pyodide on the page's thread by web/js/python.js, or by the
+snippet's loader): the rules core, offered to the page's script.
 
 The page's script hands over this repository's flit_core sources (the same files the
 native side runs) and the games' packages; this writes the sources into the interpreter's
@@ -11,10 +12,10 @@ import os
 import sys
 
 from pyodide.ffi import create_proxy
-from pyscript import window
+from js import window
 
 from_page = window.flitArena
-sources = json.loads(await from_page.sourcesJSON())  # noqa: F704, PLE1142 (PyScript runs this file as async)
+sources = json.loads(await from_page.sourcesJSON())  # noqa: F704, PLE1142 (run with top-level await)
 for path, source in sources["modules"].items():
     target = "/flit/" + path
     os.makedirs(os.path.dirname(target), exist_ok=True)
@@ -24,7 +25,7 @@ sys.path.insert(0, "/flit")
 # Games kept outside flit_core are found through the registry's environment variable.
 os.environ["FLIT_ARENA_GAMES"] = ",".join(f"{name}={package}" for name, package in sources["packages"].items())
 
-from flit_core.web import answers, page  # noqa: E402 (the sources are written first)
+from flit_core.web import answers, challenge, page  # noqa: E402 (the sources are written first)
 
 
 class PageApi:
@@ -57,6 +58,11 @@ class PageApi:
     def answers_url(self, question: str, site: str, page_number: int) -> str:
         """The API address of one page of a question's answers."""
         return answers.ANSWERS_URL.format(question=int(question), site=site, page=int(page_number))
+
+    def challenge(self, function: str, *arguments: object) -> str:
+        """A function of flit_core.web.challenge (the challenge arena's answers, schedule,
+        problems and exports)."""
+        return getattr(challenge, function)(*arguments)
 
 
 from_page.pythonReady(create_proxy(PageApi()))

@@ -1,48 +1,85 @@
-"""``flit-arena embed``: write the arena as one HTML snippet for a challenge post."""
+"""``flit-arena embed``: write the arena as one HTML snippet for a challenge post (and the
+bundle file the small snippet fetches, for publishing)."""
 
 from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 from typing import Any
 
-from ..web.embed import MAX_CHARACTERS, EmbedTooLarge, build_snippet
+from ..games import get_game
+from ..web.embed import SMALL_CHARACTERS, Challenge, EmbedTooLarge, build_snippet, bundle_base
 from .main import CommandError
 from .options import add_game_option
+
+_SITE = re.compile(r"^[a-z][a-z0-9.-]{0,40}$")
 
 
 def register(subparsers: Any) -> None:
     """Add the ``embed`` subcommand."""
     parser = subparsers.add_parser(
         "embed",
-        help="write the browser arena as one self-contained HTML snippet",
-        description=f"Write the browser arena as one self-contained HTML snippet (at most "
-        f"{MAX_CHARACTERS:,} characters) that loads PyScript and Pyodide from a public CDN and "
-        "runs in a sandboxed iframe, as a challenge post's Stack Snippet does. It plays one game.",
+        help="write the browser arena as one HTML snippet for a challenge post",
+        description=f"Write the browser arena as one HTML snippet (at most {SMALL_CHARACTERS:,} characters) that "
+        "loads Pyodide from a public CDN and the arena's own files from one published, "
+        "integrity-checked bundle file (--bundle-out writes it), and runs in a sandboxed iframe, as a "
+        "challenge post's Stack Snippet does. It plays one game. With --question it belongs to a "
+        "challenge: on open it loads every answer and ranks them all in an ongoing tournament.",
     )
     add_game_option(parser)
     parser.add_argument("--out", required=True, metavar="FILE", help="where to write the snippet (- for stdout)")
+    parser.add_argument("--question", type=int, metavar="ID", help="the challenge's question id: load its answers")
+    parser.add_argument("--site", default="codegolf", help="the Q&A site of the question (default: codegolf)")
+    parser.add_argument("--preset", help="the settings preset the challenge's games use (default: the game's first)")
+    parser.add_argument(
+        "--bundle-url",
+        metavar="URL",
+        help=f"the folder address the bundle file is published at (default: {bundle_base()})",
+    )
+    parser.add_argument("--bundle-out", metavar="DIR", help="write the bundle file into DIR, for publishing")
     parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    """Build and write the snippet."""
+    """Build and write the snippet (and the bundle file)."""
+    challenge = None
+    if args.question is not None:
+        if args.question < 1:
+            raise CommandError(f"--question must be a question's id, a positive number, not {args.question}")
+        if not _SITE.match(args.site):
+            raise CommandError(f"--site must be a site's short name such as codegolf, not {args.site!r}")
+        if args.preset is not None and args.preset not in get_game(args.game).presets:
+            presets = ", ".join(get_game(args.game).presets)
+            raise CommandError(f"{args.game} has no preset {args.preset!r} (it has {presets})")
+        challenge = Challenge(args.question, args.site, args.preset)
     try:
-        snippet, left_out = build_snippet(game=args.game)
+        snippet = build_snippet(game=args.game, challenge=challenge, bundle_url=args.bundle_url)
     except EmbedTooLarge as error:
         raise CommandError(str(error)) from None
-    if left_out:
-        print(f"To fit the limit, the snippet leaves out the example bot(s) {', '.join(left_out)}.", file=sys.stderr)
+    if args.bundle_out:
+        _write(os.path.join(args.bundle_out, snippet.bundle.name), snippet.bundle.text)
+        print(
+            f"Wrote {os.path.join(args.bundle_out, snippet.bundle.name)}: publish it at the bundle address.",
+            file=sys.stderr,
+        )
     if args.out == "-":
-        print(snippet, end="")
+        print(snippet.html, end="")
         return 0
-    temporary = f"{args.out}.tmp{os.getpid()}"
+    _write(args.out, snippet.html)
+    print(f"Wrote {args.out}: {len(snippet.html):,} characters (limit {SMALL_CHARACTERS:,}).")
+    size = len(snippet.bundle.text)
+    print(f"It fetches {snippet.bundle.name} ({size:,} bytes) from {args.bundle_url or bundle_base()}.")
+    return 0
+
+
+def _write(path: str, text: str) -> None:
+    """Write ``path`` atomically (a temporary file, then a rename)."""
+    temporary = f"{path}.tmp{os.getpid()}"
     try:
         with open(temporary, "w", encoding="utf-8") as handle:
-            handle.write(snippet)
-        os.replace(temporary, args.out)
+            handle.write(text)
+        os.replace(temporary, path)
     except OSError as error:
-        raise CommandError(f"cannot write {args.out}: {error.strerror}") from None
-    print(f"Wrote {args.out}: {len(snippet):,} characters (limit {MAX_CHARACTERS:,}).")
-    return 0
+        raise CommandError(f"cannot write {path}: {error.strerror}") from None

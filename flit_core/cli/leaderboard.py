@@ -1,16 +1,29 @@
-"""``flit-arena leaderboard``: rebuild a tournament's leaderboard from its results folder."""
+"""``flit-arena leaderboard``: rebuild a tournament's leaderboard from its results folder, or
+from the one file of replays the browser's challenge arena exports."""
 
 from __future__ import annotations
 
 import argparse
+import os
 from typing import Any
 
 from ..tournament import rating
-from ..tournament.export import Leaderboard, csv_text, describe, json_text, table_text, write_exports
+from ..tournament.export import (
+    Leaderboard,
+    csv_text,
+    describe,
+    html_page,
+    json_text,
+    markdown_text,
+    table_text,
+    write_exports,
+)
+from ..tournament.replays import board_of_replays
 from ..tournament.results import leaderboard_of
 from ..tournament.store import ResultsStore
+from .main import CommandError
 
-_PRINTERS = {"table": table_text, "csv": csv_text, "json": json_text}
+_PRINTERS = {"table": table_text, "csv": csv_text, "json": json_text, "markdown": markdown_text, "html": html_page}
 
 
 def register(subparsers: Any) -> None:
@@ -19,9 +32,12 @@ def register(subparsers: Any) -> None:
         "leaderboard",
         help="rebuild a tournament's leaderboard from its results folder",
         description="Rebuild the leaderboard from the games in a results folder (also while the "
-        "tournament is running), print it, and rewrite FOLDER/leaderboard.{csv,json,html}.",
+        "tournament is running), print it, and rewrite FOLDER/leaderboard.{csv,json,html}; or from "
+        "a replays file exported by the browser's challenge arena (the same table for the same games).",
     )
-    parser.add_argument("folder", metavar="FOLDER", help="a tournament's results folder (its --out)")
+    parser.add_argument(
+        "folder", metavar="FOLDER", help="a tournament's results folder (its --out), or a challenge's replays file"
+    )
     parser.add_argument("--format", choices=sorted(_PRINTERS), default="table", help="what to print (default: table)")
     parser.add_argument("--no-export", action="store_true", help="do not rewrite the leaderboard files")
     parser.add_argument("--no-rating", action="store_true", help="leave out the OpenSkill rating")
@@ -35,9 +51,19 @@ def run(args: argparse.Namespace) -> int:
 
 
 def show_leaderboard(folder: str, *, fmt: str = "table", export: bool = True, rated: bool = True) -> Leaderboard:
-    """Print the leaderboard of a results folder and (optionally) write its exports there."""
-    with ResultsStore.open(folder) as store:
-        board = leaderboard_of(store, rated=rated)
+    """Print the leaderboard of a results folder and (optionally) write its exports there;
+    or of a replays file (nothing written)."""
+    if os.path.isfile(folder):
+        try:
+            with open(folder, encoding="utf-8") as handle:
+                text = handle.read()
+        except (OSError, UnicodeDecodeError) as error:
+            raise CommandError(f"cannot read {folder}: {error}") from None
+        board = board_of_replays(text, rated=rated)
+        export = False
+    else:
+        with ResultsStore.open(folder) as store:
+            board = leaderboard_of(store, rated=rated)
     written = write_exports(board, folder) if export else []
     if fmt != "table":
         print(_PRINTERS[fmt](board), end="")

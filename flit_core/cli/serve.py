@@ -28,7 +28,7 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "serve",
         help="serve the browser arena on localhost and print its address",
-        description="Serve the browser arena: the page, its Pyodide and PyScript, this "
+        description="Serve the browser arena: the page, its Pyodide, this "
         "repository's flit_core and every registered game (the page has a game picker). Bots run "
         "in Web Workers under the per-move deadline.",
     )

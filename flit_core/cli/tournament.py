@@ -45,6 +45,8 @@ _RUN_OPTIONS = frozenset(
         "jobs",
         "executor",
         "no_progress",
+        "keep_files",
+        "fresh_data",
         *SANDBOX_OPTIONS,
     }
 )
@@ -102,6 +104,19 @@ def register(subparsers: Any) -> None:
         help="'process' (local processes, the default) or dask://HOST:PORT (a Dask cluster)",
     )
     parser.add_argument("--no-progress", action="store_true", help="no live progress line")
+    files = parser.add_mutually_exclusive_group()
+    files.add_argument(
+        "--keep-files",
+        action="store_true",
+        help="coins: each bot program keeps one private folder for the whole tournament, in OUT/bots/ "
+        "(games then run one at a time); by default it gets a fresh copy of its folder every game",
+    )
+    files.add_argument(
+        "--fresh-data",
+        action="store_true",
+        help="uttt: fresh copies of the bots folder for every game; by default each bot's folder and "
+        "data.txt in OUT/bots/ last the whole tournament (games sharing a bot run one after another)",
+    )
     add_sandbox_options(parser)
     parser.set_defaults(handler=run)
 
@@ -194,7 +209,20 @@ def _tournament(
     else:
         raise CommandError("a new tournament needs --games N (the number of games to play) or --round-robins R")
     referee = args.referee or bool(stored and stored["definition"].get("referee"))
-    return Tournament(tuple(entrants), config, seed, games, referee, limits_from_args(args))
+    return Tournament(
+        tuple(entrants), config, seed, games, referee, limits_from_args(args), _kept_workdirs(args, game, stored)
+    )
+
+
+def _kept_workdirs(args: argparse.Namespace, game: GameDef, stored: dict[str, Any] | None) -> bool | None:
+    """``--keep-files`` / ``--fresh-data`` (the option the game's folders have), else the stored choice."""
+    for option, kept in (("keep_files", True), ("fresh_data", False)):
+        if getattr(args, option):
+            if game.workdirs is None or game.workdirs.option != option:
+                raise CommandError(f"--{option.replace('_', '-')} is not an option of the game {game.name}")
+            return kept
+    chosen = stored["definition"].get("kept_workdirs") if stored else None
+    return None if chosen is None else bool(chosen)
 
 
 def _settings_given(args: argparse.Namespace) -> bool:

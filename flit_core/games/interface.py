@@ -247,6 +247,25 @@ class Option(NamedTuple):
     choices: tuple[str, ...] | None = None
 
 
+class Workdirs(NamedTuple):
+    """Where a tournament runs a game's bot programs, as the game's original rules had it
+    (:attr:`GameDef.workdirs`). Each program runs in a copy of its working folder (named
+    after the entrant, holding ``data_file`` created empty if missing), fresh for every
+    game or kept for the whole tournament; the tournament option ``option`` switches
+    between the two."""
+
+    #: True: all the copies sit in one bots folder, the working directory of every bot;
+    #: False: each program runs in its own copy.
+    shared: bool = False
+    #: True: the copies last the whole tournament (games that share a bot then run one
+    #: after another); False: fresh copies for every game, thrown away after it.
+    kept: bool = False
+    #: A file every copy holds, created empty if missing ("" for none).
+    data_file: str = ""
+    #: The tournament option that gives the other choice of :attr:`kept`.
+    option: str = ""
+
+
 class GameDef(ABC):
     """Everything a game knows, behind one object: the registry maps a name to it.
 
@@ -274,9 +293,9 @@ class GameDef(ABC):
     #: True when tournaments rank bots by their total score before their wins (light
     #: cycles: opponents outlasted); False, the KotH rule: wins first.
     ranks_by_score: ClassVar[bool] = False
-    #: True when every bot program of a tournament game runs in a fresh copy of its working
-    #: folder, thrown away after the game (games whose bots write files next to themselves).
-    private_workdirs: ClassVar[bool] = False
+    #: Where tournaments run the bot programs (games whose bots write files); None: in the
+    #: working folders the entrants file gives, as they are.
+    workdirs: ClassVar[Workdirs | None] = None
     #: Command-line shortcuts for the game's own configuration fields (any field can also
     #: be set with ``--set FIELD=VALUE``).
     options: ClassVar[tuple[Option, ...]] = ()
@@ -348,6 +367,11 @@ class GameDef(ABC):
     def read_answer(self, value: Any, elapsed_ms: float | None = None) -> Answer:
         """What a Python bot's ``move(view)`` returned, as an :class:`Answer`."""
 
+    #: What a move looks like to a Python bot, in its terms, with an example: how
+    #: :meth:`read_answer` explains a value that is no move (``Answer.returned``) and what
+    #: the page's editor tells a bot's author.
+    move_help: ClassVar[str] = "a move in the game's text form"
+
     #: The game's bot view: ``view_type(player, config, turn, snapshot, time_limit_ms)``.
     view_type: ClassVar[Callable[..., Any]]
 
@@ -418,6 +442,12 @@ class GameDef(ABC):
         """Languages besides Python its bots may be written in, by key (``"javascript"``):
         none by default (see :mod:`flit_core.games.languages`)."""
         return {}
+
+    def seat_config(self, config: BaseConfig, entrants: Sequence[int]) -> BaseConfig:
+        """The settings of one tournament game whose seats (seat 1 first) hold the entrants
+        at these 0-based places of the tournament's entrant list: ``config`` by default; a
+        game whose players have ids fixed for the tournament (the coin game) adds them."""
+        return config
 
     def series_config(self, config: BaseConfig) -> BaseConfig:
         """The settings of a series of many games (a tournament's defaults) made from those

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import dataclasses
+import os
 from typing import Any
 
 from ..config import BaseConfig
+from ..games import get_game
 from ..referee.limits import Limits
 from .entrants import Entrant, EntrantKind, EntrantsError
 from .play import GameTask
 from .schedule import ScheduledGame, block_size, schedule
+from .workdirs import KEPT_FOLDER
 
 
 @dataclasses.dataclass(frozen=True)
@@ -28,6 +31,10 @@ class Tournament:
     #: The referee's limits and sandbox for the bot programs (None: the defaults); not
     #: part of the tournament's identity.
     limits: Limits | None = None
+    #: Whether the bot programs' folders last the whole tournament, for a game that gives
+    #: them copies (:attr:`GameDef.workdirs`): None for the game's own choice, else its
+    #: option's (the coin game's ``keep_files``: True; ultimate tic-tac-toe's ``fresh_data``: False).
+    kept_workdirs: bool | None = None
 
     def __post_init__(self) -> None:
         players = self.config.players
@@ -41,6 +48,17 @@ class Tournament:
             raise EntrantsError("entrant names must be unique")
         if self.games < 1:
             raise EntrantsError(f"a tournament needs at least 1 game, not {self.games}")
+        if self.kept_workdirs is not None and get_game(self.game).workdirs is None:
+            raise EntrantsError(f"the game {self.game} gives its bots no folders to keep or refresh")
+
+    @property
+    def keeps_folders(self) -> bool:
+        """True when the bot programs' folders last the whole tournament (games that share
+        a bot then never run at once); Python bot files get no folder."""
+        policy = get_game(self.game).workdirs
+        if policy is None or all(entrant.kind is not EntrantKind.PROGRAM for entrant in self.entrants):
+            return False
+        return policy.kept if self.kept_workdirs is None else self.kept_workdirs
 
     @property
     def game(self) -> str:
@@ -78,14 +96,20 @@ class Tournament:
             "config": self.config.to_dict(),
             "seed": self.seed,
             "entrants": sorted((entrant.identity() for entrant in self.entrants), key=lambda e: e["name"]),
+            # Only when chosen, so that stores written before the choice existed still resume.
+            **({} if self.kept_workdirs is None else {"kept_workdirs": self.kept_workdirs}),
         }
 
     def schedule(self) -> list[ScheduledGame]:
         """Every game of the tournament, in order."""
         return schedule(self.names, self.config.players, self.games, self.seed)
 
-    def task(self, game: ScheduledGame, replay_path: str | None) -> GameTask:
-        """The task that plays ``game``."""
-        by_name = {entrant.name: entrant for entrant in self.entrants}
-        seats = tuple(by_name[name] for name in game.seats)
-        return GameTask(game, self.config, seats, self.programs, replay_path, self.limits)
+    def task(self, game: ScheduledGame, replay_path: str | None, results: str | None = None) -> GameTask:
+        """The task that plays ``game`` (its bots' kept folders, if any, in the results
+        folder ``results``; without one they get fresh copies)."""
+        places = {entrant.name: place for place, entrant in enumerate(self.entrants)}
+        seats = tuple(self.entrants[places[name]] for name in game.seats)
+        # A game whose players have fixed ids learns each seat's place in the entrant list.
+        config = get_game(self.game).seat_config(self.config, [places[name] for name in game.seats])
+        kept = os.path.join(results, KEPT_FOLDER) if results is not None and self.keeps_folders else None
+        return GameTask(game, config, seats, self.programs, replay_path, self.limits, kept)

@@ -117,6 +117,31 @@ def table_text(board: Leaderboard) -> str:
     return "\n".join(lines)
 
 
+def markdown_text(board: Leaderboard) -> str:
+    """The leaderboard as a Markdown table for a challenge post, with the seed and settings
+    that reproduce it (``|`` and markup in bots' names escaped)."""
+    shown = columns(board)
+    lines = [
+        f"**{_markdown(describe(board))}**",
+        "",
+        "| " + " | ".join(_markdown(column.header) for column in shown) + " |",
+        "|" + "|".join(":---" if column.left else "---:" for column in shown) + "|",
+    ]
+    lines += ["| " + " | ".join(_markdown(column.cell(row)) for column in shown) + " |" for row in board.standings]
+    rating = board.about.get("rating")
+    if rating:
+        lines += ["", f"Rating: {_markdown(rating)}."]
+    return "\n".join(lines) + "\n"
+
+
+_MARKDOWN_SPECIAL = str.maketrans({char: "\\" + char for char in "\\`*_[]<>|~"})
+
+
+def _markdown(text: str) -> str:
+    """``text`` as literal Markdown text on one line (a name cannot start a link, a heading or a cell)."""
+    return " ".join(text.split()).translate(_MARKDOWN_SPECIAL)
+
+
 def csv_text(board: Leaderboard) -> str:
     """The leaderboard as CSV: one row per bot, every figure (full precision)."""
     buffer = io.StringIO()

@@ -7,7 +7,6 @@ copy of it; a program must exist at the same path on the worker).
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import hashlib
 import os
@@ -24,7 +23,7 @@ from ..runner import play_game
 from .entrants import Entrant, EntrantKind
 from .leaderboard import GameRecord
 from .schedule import ScheduledGame
-from .workdirs import private_copies
+from .workdirs import game_folders
 
 
 @dataclasses.dataclass(frozen=True)
@@ -42,6 +41,9 @@ class GameTask:
     replay_path: str | None = None
     #: The referee's limits and sandbox for the bot programs (None: the defaults).
     limits: Limits | None = None
+    #: The folder of the bot programs' copies kept for the whole tournament (None: the
+    #: game's programs run where the entrants file says, or in fresh copies).
+    kept_folder: str | None = None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -103,18 +105,17 @@ def _play(task: GameTask) -> Replay:
         return play_game(task.config, bots, task.game.seed, names=names, deadline=True)
     definition = get_game(task.config.game)
     host_protocol = definition.host_protocol
-    # A game whose bots write files next to themselves gives each program a fresh copy of its folder.
-    folders = private_copies(task.entrants) if definition.private_workdirs else contextlib.nullcontext(task.entrants)
-    with folders as entrants:
+    # A game whose bots write files gives each program a copy of its folder (workdirs.py).
+    with game_folders(task.entrants, definition.workdirs, task.kept_folder) as seats:
         return play_match(
             task.config,
-            [command_for(entrant, task.config.game) for entrant in entrants],
+            [command_for(seat.entrant, task.config.game) for seat in seats],
             task.game.seed,
             names=names,
-            workdirs=[entrant.workdir or None for entrant in entrants],
+            workdirs=[seat.workdir for seat in seats],
             limits=task.limits,
             # Python bot files run through the game's host, in the protocol it speaks for a game.
-            protocols=[host_protocol if entrant.kind is not EntrantKind.PROGRAM else None for entrant in entrants],
+            protocols=[host_protocol if seat.entrant.kind is not EntrantKind.PROGRAM else None for seat in seats],
         )
 
 

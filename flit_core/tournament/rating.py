@@ -15,6 +15,8 @@ from .leaderboard import GameRecord, Rating
 
 #: What to tell a user who has no openskill installed.
 INSTALL_HINT = "pip install 'flit-arena[tournament]'"
+#: How the rating column is computed, for the exports' notes.
+RATING_NOTE = "OpenSkill (Plackett-Luce) over every game's final places, in schedule order; shown as mu - 3 sigma"
 
 
 def available() -> bool:

@@ -8,9 +8,6 @@ from .export import Leaderboard
 from .leaderboard import leaderboard
 from .store import ResultsStore
 
-#: How the rating column is computed, for the exports' notes.
-RATING_NOTE = "OpenSkill (Plackett-Luce) over every game's final places, in schedule order; shown as mu - 3 sigma"
-
 
 def leaderboard_of(store: ResultsStore, *, rated: bool = True) -> Leaderboard:
     """The standings of every finished game in ``store`` (rated if openskill is installed)."""
@@ -30,6 +27,6 @@ def leaderboard_of(store: ResultsStore, *, rated: bool = True) -> Leaderboard:
         "referee": bool(definition.get("referee")),
         "games_finished": len(records),
         "games_total": int(store.meta().get("games", len(records))),
-        "rating": RATING_NOTE if ratings is not None else None,
+        "rating": rating.RATING_NOTE if ratings is not None else None,
     }
     return Leaderboard(standings, about)

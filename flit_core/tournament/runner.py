@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import time
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, wait
 from typing import TextIO
@@ -111,18 +111,20 @@ def run_tournament(
 def _play_all(
     tournament: Tournament, store: ResultsStore, workers: Workers, games: list[ScheduledGame]
 ) -> Iterator[GameDone]:
-    """Yield finished games as they come, keeping ``workers.slots`` games submitted."""
-    queue = iter(games)
+    """Yield finished games as they come, keeping ``workers.slots`` games submitted (with
+    the bots' folders kept for the tournament, never two games that share a bot)."""
+    waiting = deque(games)
+    results_folder = os.path.abspath(store.folder) if workers.local else None
     pending: set[Future[GameDone]] = set()
     submitted: dict[Future[GameDone], ScheduledGame] = {}
 
     def submit_more() -> None:
         while len(pending) < workers.slots:
-            game = next(queue, None)
+            game = _next_game(waiting, pending, submitted, apart=tournament.keeps_folders)
             if game is None:
                 return
             path = store.draft_path(game.index) if workers.local else None
-            future = workers.executor.submit(play_task, tournament.task(game, path))
+            future = workers.executor.submit(play_task, tournament.task(game, path, results_folder))
             pending.add(future)
             submitted[future] = game
 
@@ -133,6 +135,25 @@ def _play_all(
         results = [_result(future, submitted[future]) for future in finished]
         yield from sorted(results, key=lambda done: done.index)
         submit_more()
+
+
+def _next_game(
+    waiting: deque[ScheduledGame],
+    pending: set[Future[GameDone]],
+    submitted: dict[Future[GameDone], ScheduledGame],
+    *,
+    apart: bool,
+) -> ScheduledGame | None:
+    """The first game of ``waiting`` (taken out), or with ``apart`` the first that shares no
+    entrant with a game in play; None if there is none."""
+    if not apart:
+        return waiting.popleft() if waiting else None
+    busy = {name for future in pending for name in submitted[future].seats}
+    for i, game in enumerate(waiting):
+        if busy.isdisjoint(game.seats):
+            del waiting[i]
+            return game
+    return None
 
 
 def _result(future: Future[GameDone], game: ScheduledGame) -> GameDone:

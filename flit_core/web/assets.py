@@ -26,7 +26,7 @@ VENDOR_DIR = WEB_DIR / "vendor"
 
 #: The modules the page's Python and its workers start from (main.py imports the first
 #: three; bots import the package's top level): what they import, statically, is shipped.
-BROWSER_ENTRIES = ("web/page.py", "web/worker.py", "web/answers.py", "__init__.py")
+BROWSER_ENTRIES = ("web/page.py", "web/worker.py", "web/answers.py", "web/challenge.py", "__init__.py")
 #: The settings form's fields every game's configuration has (BaseConfig's): a game's
 #: ``fields`` name them; the bounds of ``players`` come from its config class.
 HARNESS_FIELDS: dict[str, dict[str, Any]] = {
@@ -144,6 +144,7 @@ def game_assets(definition: GameDef) -> dict[str, Any]:
         "simultaneous": definition.simultaneous,
         "score": definition.score_name,
         "seat_colours": list(definition.seat_colours),
+        "move_help": definition.move_help,
         "players": [config_type.MIN_PLAYERS, config_type.MAX_PLAYERS],
         "presets": {name: config.to_dict() for name, config in definition.presets.items()},
         "preset": next(iter(definition.presets)),
@@ -236,4 +237,4 @@ def check_assets() -> None:
     if not (WEB_DIR / "index.html").is_file():
         raise AssetsMissing(f"the page is not at {WEB_DIR}: run flit-arena from a checkout of the repository")
     if not (VENDOR_DIR / ".installed").is_file():
-        raise AssetsMissing(f"{VENDOR_DIR} is missing Pyodide and PyScript: run scripts/setup.sh first")
+        raise AssetsMissing(f"{VENDOR_DIR} is missing Pyodide: run scripts/setup.sh first")

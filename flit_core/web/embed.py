@@ -1,39 +1,40 @@
-"""``flit-arena embed``: the arena as one self-contained HTML snippet for a challenge post.
+"""``flit-arena embed``: the arena as one HTML snippet for a challenge post.
 
-The snippet loads PyScript and Pyodide from a public CDN (the versions pinned in
-web/package.json) and carries everything else inside: the page's markup, style and
-script, the bot worker, this repository's flit_core sources, and one game's page modules
-and example bots (``flit-arena embed --game NAME``; Flit by default). It runs
-in a sandboxed iframe without same-origin, so without cross-origin isolation: a runaway
-bot's worker is replaced rather than interrupted.
-
-The site limits a post to 30,000 characters (not bytes), so the payload is deflated and
-written 15 bits per character, on code points of three large CJK and Hangul blocks that
-need no escaping in HTML or JavaScript and that Unicode normalisation leaves alone.
+The snippet loads Pyodide from a public CDN (the version pinned in web/package.json) and
+runs the page's Python in it directly. The arena's own files (the page's markup, style and script, the bot
+worker, this repository's flit_core sources, one game's page modules and example bots:
+``flit-arena embed --game NAME``, Flit by default) come from one published JSON file,
+fetched from a versioned address and checked with Subresource Integrity, so the snippet
+stays small and leaves most of a post to the challenge. With ``--question ID`` the snippet belongs to a
+challenge: on open it loads the question's answers and ranks them all (web/js/challenge.js).
+It runs in a sandboxed iframe without same-origin, so without cross-origin isolation: a
+runaway bot's worker is replaced rather than interrupted. Before anything starts the
+snippet checks that every address it needs answers, and says which did not.
 """
 
 from __future__ import annotations
 
 import ast
-import itertools
+import base64
+import hashlib
+import importlib.metadata
 import json
 import re
-import zlib
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ..games import DEFAULT_GAME, get_game
 from .assets import WEB_DIR, bundle
 
-#: The post size limit of the Q&A site.
-MAX_CHARACTERS = 30_000
+#: What the snippet may take of a post (the Q&A site allows 30,000 characters), leaving
+#: the rest for the challenge's text.
+SMALL_CHARACTERS = 12_000
 #: Where the pinned runtime lives on the CDN ({version} from web/package.json).
 PYODIDE_CDN = "https://cdn.jsdelivr.net/pyodide/v{version}/full/"
-PYSCRIPT_CDN = "https://cdn.jsdelivr.net/npm/@pyscript/core@{version}/dist/"
+BUNDLE_CDN = "https://cdn.jsdelivr.net/npm/flit-arena@{version}/embed/"
 #: The page's script modules in dependency order: the snippet runs them as one script.
 SCRIPT_MODULES = (
     "env.js",
-    "memory-idb.js",
     "python.js",
     "game.js",
     "workers.js",
@@ -43,15 +44,16 @@ SCRIPT_MODULES = (
     "panels.js",
     "share.js",
     "settings.js",
+    "palette.js",
+    "keyboard.js",
     "seats.js",
     "editor.js",
     "answers.js",
     "tournament.js",
+    "challenge-store.js",
+    "challenge.js",
     "app.js",
 )
-#: Code point ranges for 15-bit digits (32,768 values): (first code point, count).
-DIGIT_BLOCKS = ((0x4E00, 20_992), (0xAC00, 11_172), (0x3400, 604))
-
 _IMPORT = re.compile(r'^import \{[^}]*\} from "\./[\w-]+\.js";\n', re.MULTILINE)
 _EXPORT = re.compile(r"^export (?=(async )?(function|class|const|let)\b)", re.MULTILINE)
 _INDENT = re.compile(r"^(?:    )+", re.MULTILINE)
@@ -62,9 +64,9 @@ class EmbedTooLarge(ValueError):
 
 
 def pinned_versions(web_dir: Path = WEB_DIR) -> dict[str, str]:
-    """The exact versions of Pyodide and PyScript that web/package.json pins."""
+    """The exact version of Pyodide that web/package.json pins."""
     dependencies = json.loads((web_dir / "package.json").read_text(encoding="utf-8"))["dependencies"]
-    return {"pyodide": dependencies["pyodide"], "pyscript": dependencies["@pyscript/core"]}
+    return {"pyodide": dependencies["pyodide"]}
 
 
 def script_bundle(web_dir: Path = WEB_DIR) -> str:
@@ -163,56 +165,16 @@ def page_markup(web_dir: Path = WEB_DIR) -> str:
     return match.group(1).strip()
 
 
-def pack15(data: bytes) -> str:
-    """``data`` written 15 bits per character (see the module docstring)."""
-    alphabet = [chr(first + i) for first, count in DIGIT_BLOCKS for i in range(count)]
-    number = int.from_bytes(data, "big") if data else 0
-    bits = len(data) * 8
-    pad = -bits % 15
-    number <<= pad
-    digits = (bits + pad) // 15
-    return "".join(alphabet[(number >> (15 * (digits - 1 - i))) & 0x7FFF] for i in range(digits))
-
-
-def unpack15(text: str, length: int) -> bytes:
-    """The inverse of :func:`pack15` (``length`` bytes)."""
-    value = {
-        chr(first + i): offset + i
-        for (first, count), offset in zip(DIGIT_BLOCKS, (0, 20_992, 32_164), strict=True)
-        for i in range(count)
-    }
-    number = 0
-    for char in text:
-        number = (number << 15) | value[char]
-    number >>= len(text) * 15 - length * 8
-    return number.to_bytes(length, "big")
-
-
-def example_order(game: str) -> list[tuple[str, str]]:
-    """The game's example bots as ``(language, name)`` (language "" for Python), in the order
-    the snippet keeps them: rank by rank (random first), each rank in every language."""
-    definition = get_game(game)
-    ranks = [[("", path.stem) for path in definition.examples.values()]]
-    ranks += [[(key, path.stem) for path in lang.examples.values()] for key, lang in definition.languages.items()]
-    return [example for rank in itertools.zip_longest(*ranks) for example in rank if example is not None]
-
-
-def payload(web_dir: Path = WEB_DIR, game: str = DEFAULT_GAME, examples: int | None = None) -> bytes:
-    """Everything the snippet for ``game`` carries, as raw-deflated JSON: with the first
-    ``examples`` example bots of :func:`example_order` only, if given."""
+def document(web_dir: Path = WEB_DIR, game: str = DEFAULT_GAME) -> dict[str, Any]:
+    """Everything the page of a snippet for ``game`` needs: markup, style, scripts, the
+    bot worker, main.py and the bundle."""
     contents = bundle([game], scripts=True)
-    if examples is not None:
-        kept = set(example_order(game)[:examples])
-        entry = contents["games"][game]
-        entry["examples"] = {name: source for name, source in entry["examples"].items() if ("", name) in kept}
-        for key, language in entry.get("languages", {}).items():
-            language["examples"] = {name: code for name, code in language["examples"].items() if (key, name) in kept}
     # The rules core's docstrings and type hints are for readers of the repository and for
     # mypy; bots' sources stay whole.
     contents["modules"] = {path: compact_python(source) for path, source in contents["modules"].items()}
     for entry in contents["games"].values():
         entry["scripts"] = {name: compact_script(source) for name, source in entry["scripts"].items()}
-    document = {
+    return {
         "html": page_markup(web_dir),
         "css": compact_script((web_dir / "arena.css").read_text(encoding="utf-8")),
         "app": script_bundle(web_dir),
@@ -220,88 +182,170 @@ def payload(web_dir: Path = WEB_DIR, game: str = DEFAULT_GAME, examples: int | N
         "main": (web_dir / "main.py").read_text(encoding="utf-8"),
         "bundle": contents,
     }
-    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
-    return packer.compress(json.dumps(document, separators=(",", ":")).encode()) + packer.flush()
 
 
-LOADER = """<!-- Flit Arena {version}: play {title} bots in the browser. Built by `flit-arena embed`. -->
-<div id="flit-loading" style="font:14px system-ui,sans-serif;color:#6b6f78;padding:12px">Loading Flit Arena…</div>
+def rating_modules() -> dict[str, str]:
+    """The rating library's sources (``openskill``, pure Python, MIT licence), whole, for
+    the page's Python: {} when it is not installed (the leaderboard then has no rating)."""
+    try:
+        import openskill
+    except ImportError:
+        return {}
+    root = Path(openskill.__file__).parent
+    return {
+        f"openskill/{path.relative_to(root).as_posix()}": path.read_text(encoding="utf-8")
+        for path in sorted(root.rglob("*.py"))
+    }
+
+
+class Bundle(NamedTuple):
+    """The file a small snippet fetches: its text, its name and its Subresource Integrity."""
+
+    text: str
+    name: str
+    integrity: str
+
+
+def bundle_file(web_dir: Path = WEB_DIR, game: str = DEFAULT_GAME) -> Bundle:
+    """The arena's files for ``game`` as one JSON file to publish at the snippet's bundle
+    address (its name carries a digest of its content, so a new build is a new address)."""
+    contents = document(web_dir, game)
+    contents["bundle"]["modules"].update(rating_modules())
+    text = json.dumps(contents, separators=(",", ":"), sort_keys=True)
+    digest = hashlib.sha384(text.encode()).digest()
+    return Bundle(
+        text,
+        f"{game}.{hashlib.sha256(text.encode()).hexdigest()[:12]}.json",
+        "sha384-" + base64.b64encode(digest).decode(),
+    )
+
+
+class Challenge(NamedTuple):
+    """The challenge a snippet belongs to: its question on a site, and the settings preset its games use."""
+
+    question: int
+    site: str = "codegolf"
+    preset: str | None = None
+
+
+#: The page's files, fetched from the bundle address and checked against their integrity.
+FETCHED = """const BUNDLE = {bundle}, INTEGRITY = "{integrity}";
+async function arenaFiles() {{
+    return (await reach("the arena's files", BUNDLE, {{integrity: INTEGRITY}})).json();
+}}"""
+LOADER = """<!-- Flit Arena (Pyodide {version}): play {title} bots in the browser. Built by `flit-arena embed`. -->
+<div id="flit-loading" role="status" style="font:14px system-ui,sans-serif;color:#6b6f78;padding:12px"></div>
 <script type="module">
-// The page's files, deflated and written 15 bits per character (see flit_core/web/embed.py).
-const PACKED = "{packed}", LENGTH = {length};
-const PYODIDE = "{pyodide}", PYSCRIPT = "{pyscript}";
-const BLOCKS = [[0x4E00, 20992, 0], [0xAC00, 11172, 20992], [0x3400, 604, 32164]];
-function unpack(text, length) {{
-    const out = new Uint8Array(length);
-    let acc = 0, bits = 0, j = 0;
-    for (let i = 0; i < text.length; i += 1) {{
-        const code = text.charCodeAt(i);
-        const [first, , offset] = BLOCKS.find(([f, n]) => code >= f && code < f + n);
-        acc = (acc << 15) | (code - first + offset);
-        bits += 15;
-        while (bits >= 8 && j < length) {{ bits -= 8; out[j++] = (acc >>> bits) & 255; }}
-        acc &= (1 << bits) - 1;
+const PYODIDE = "{pyodide}";
+{files}
+const box = document.getElementById("flit-loading");
+// One line per address that failed, with a retry: nothing else starts until all answer.
+async function reach(what, url, options) {{
+    try {{
+        const response = await fetch(url, options);
+        if (!response.ok) throw new Error(`HTTP ${{response.status}}`);
+        return response;
+    }} catch (error) {{
+        throw new Error(`Cannot load ${{what}} from ${{url}}: ${{error.message || error}}`);
     }}
-    return out;
 }}
-const stream = new Blob([unpack(PACKED, LENGTH)]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
-const files = JSON.parse(await new Response(stream).text());
-const style = document.createElement("style");
-style.textContent = files.css;
-document.head.append(style);
-document.getElementById("flit-loading").outerHTML = files.html;
-Object.assign(document.body.dataset, {{python: "loading", bots: "idle", game: "none"}});
-// In a sandbox without same-origin a module worker starts from a data: address, not a blob.
-const workerURL = "data:text/javascript;charset=utf-8," + encodeURIComponent(files.worker);
-window.FLIT_ENV = {{embedded: true, pyodideURL: PYODIDE + "pyodide.mjs", workerURL, bundle: files.bundle}};
-const python = document.createElement("script");
-python.type = "py";
-python.setAttribute("async", "");
-python.setAttribute("config", JSON.stringify({{interpreter: PYODIDE + "pyodide.mjs"}}));
-python.textContent = files.main;
-document.body.append(python);
-await import(URL.createObjectURL(new Blob([files.app], {{type: "text/javascript"}})));
-await import(PYSCRIPT + "core.js");
+function failed(lines, retry = boot) {{
+    document.body.dataset.load = "failed";
+    box.hidden = false;
+    box.innerHTML = "<strong style='color:#b3261e'>Flit Arena cannot start.</strong> "
+        + "<button type=button>Retry</button>";
+    for (const line of lines) box.append(Object.assign(document.createElement("div"), {{textContent: line}}));
+    box.querySelector("button").onclick = retry;
+}}
+async function boot() {{
+    document.body.dataset.load = "loading";
+    box.textContent = "Loading Flit Arena…";
+    const results = await Promise.allSettled([arenaFiles(), reach("Pyodide", PYODIDE + "pyodide.mjs")]);
+    const errors = results.filter(result => result.status === "rejected").map(result => result.reason.message);
+    if (errors.length) return failed(errors);
+    const files = results[0].value;
+    const style = document.createElement("style");
+    style.textContent = files.css;
+    document.head.append(style);
+    box.textContent = "Starting Python…";
+    box.insertAdjacentHTML("afterend", files.html);
+    // Nothing can be used before Python runs: the arena stays inert until then.
+    const arena = document.getElementById("arena");
+    arena.inert = true;
+    arena.style.opacity = .55;
+    Object.assign(document.body.dataset, {{python: "loading", bots: "idle", game: "none", load: "started"}});
+    new MutationObserver((_, observer) => {{
+        if (document.body.dataset.python !== "ready") return;
+        observer.disconnect();
+        arena.inert = false;
+        arena.style.opacity = "";
+        box.hidden = true;
+    }}).observe(document.body, {{attributes: true, attributeFilter: ["data-python"]}});
+    // In a sandbox without same-origin a module worker starts from a data: address, not a blob.
+    const workerURL = "data:text/javascript;charset=utf-8," + encodeURIComponent(files.worker);
+    const challenge = {challenge};
+    const pyodideURL = PYODIDE + "pyodide.mjs";
+    window.FLIT_ENV = {{embedded: true, pyodideURL, workerURL, bundle: files.bundle, challenge}};
+    await import(URL.createObjectURL(new Blob([files.app], {{type: "text/javascript"}})));
+    // The page's Python runs main.py in Pyodide itself (it needs no address of its own, so
+    // a srcdoc frame works too).
+    try {{
+        const {{loadPyodide}} = await import(pyodideURL);
+        const pyodide = await loadPyodide({{indexURL: PYODIDE}});
+        await pyodide.runPythonAsync(files.main);
+    }} catch (error) {{
+        failed([`Python could not start: ${{error.message || error}}`], () => location.reload());
+    }}
+}}
+boot();
 </script>
 """
 
 
 class Snippet(NamedTuple):
-    """A built snippet: its HTML, and the game's example bots left out to fit."""
+    """A built snippet: its HTML and the bundle file to publish at the address it fetches."""
 
     html: str
-    left_out: list[str]
+    bundle: Bundle
 
 
-def build_snippet(web_dir: Path = WEB_DIR, game: str = DEFAULT_GAME) -> Snippet:
-    """The snippet for ``game``; raises :class:`EmbedTooLarge` past :data:`MAX_CHARACTERS`.
-
-    When the whole game does not fit, its last example bots are left out (the strongest,
-    which are the largest, come last): a post's answers are its real bots.
-    """
-    examples = example_order(game)
-    count = len(examples)
-    while len(html := _snippet(web_dir, game, count)) > MAX_CHARACTERS and count > 1:
-        count -= 1
-    if len(html) > MAX_CHARACTERS:
-        raise EmbedTooLarge(f"the snippet has {len(html):,} characters, over the limit of {MAX_CHARACTERS:,}")
-    return Snippet(html, example_names(game)[count:])
+def bundle_base(version: str | None = None) -> str:
+    """Where a published bundle lives by default: the ``embed/`` folder of the installed
+    (or the given) version's ``flit-arena`` package on the CDN."""
+    return BUNDLE_CDN.format(version=version or importlib.metadata.version("flit-arena"))
 
 
-def example_names(game: str) -> list[str]:
-    """The names of :func:`example_order`'s bots, with their language's suffix if not Python."""
-    languages = get_game(game).languages
-    return [name + (languages[key].suffix if key else "") for key, name in example_order(game)]
+def build_snippet(
+    web_dir: Path = WEB_DIR,
+    game: str = DEFAULT_GAME,
+    challenge: Challenge | None = None,
+    *,
+    bundle_url: str | None = None,
+) -> Snippet:
+    """The snippet for ``game`` (and ``challenge``, if any): at most :data:`SMALL_CHARACTERS`,
+    it fetches the arena's files from ``bundle_url`` (a folder's address; :func:`bundle_base`
+    by default) plus the bundle's name, checked against its integrity: publish
+    ``Snippet.bundle`` there. Raises :class:`EmbedTooLarge` past the limit."""
+    published = bundle_file(web_dir, game)
+    address = (bundle_url or bundle_base()).rstrip("/") + "/" + published.name
+    files = FETCHED.format(bundle=_script_value(address), integrity=published.integrity)
+    html = _snippet(web_dir, game, challenge, files)
+    if len(html) > SMALL_CHARACTERS:
+        raise EmbedTooLarge(f"the snippet has {len(html):,} characters, over the limit of {SMALL_CHARACTERS:,}")
+    return Snippet(html, published)
 
 
-def _snippet(web_dir: Path, game: str, examples: int) -> str:
+def _script_value(value: Any) -> str:
+    """``value`` as a JavaScript literal that cannot end the script element."""
+    return json.dumps(value).replace("</", "<\\/")
+
+
+def _snippet(web_dir: Path, game: str, challenge: Challenge | None, files: str) -> str:
     versions = pinned_versions(web_dir)
-    packed = payload(web_dir, game, examples)
     return LOADER.format(
-        version=f"(Pyodide {versions['pyodide']}, PyScript {versions['pyscript']})",
+        version=versions["pyodide"],
         title=get_game(game).title,
-        packed=pack15(packed),
-        length=len(packed),
+        files=files,
+        challenge=_script_value(None if challenge is None else challenge._asdict()),
         pyodide=PYODIDE_CDN.format(version=versions["pyodide"]),
-        pyscript=PYSCRIPT_CDN.format(version=versions["pyscript"]),
     )

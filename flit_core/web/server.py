@@ -1,5 +1,6 @@
-"""``flit-arena serve``'s HTTP server: the page, its vendored runtime, the Python bundle, and
-each game's page modules (``/games/NAME/board.js``, from the game's own folder).
+"""``flit-arena serve``'s HTTP server: the page, its vendored runtime, the Python bundle, the
+bot workers' start-up snapshot (:mod:`.snapshot`), and each game's page modules
+(``/games/NAME/board.js``, from the game's own folder).
 
 Cross-origin isolation (``Cross-Origin-Opener-Policy`` + ``Cross-Origin-Embedder-Policy``)
 gives the page ``SharedArrayBuffer``, which lets it interrupt a runaway bot and keep its
@@ -11,12 +12,14 @@ from __future__ import annotations
 import http.server
 import mimetypes
 import posixpath
+import sys
 import threading
 import urllib.parse
 from pathlib import Path
 from typing import Any, Self
 
 from .assets import WEB_DIR, bundle_json, check_assets, game_file
+from .snapshot import SNAPSHOT_URL, snapshot_file, start_snapshot
 
 #: Content types the standard table may lack or get wrong.
 CONTENT_TYPES = {
@@ -56,7 +59,7 @@ class ArenaHandler(http.server.BaseHTTPRequestHandler):
             # Read from the repository on every request: the page always runs the current code.
             self._send(200, bundle_json().encode(), ".json", send_body, cache=False)
             return
-        file = self._file(path)
+        file = snapshot_file() if path == SNAPSHOT_URL else self._file(path)
         if file is None:
             self._send(404, b"not found\n", ".txt", send_body, cache=False)
             return
@@ -108,6 +111,8 @@ class ArenaHTTPServer(http.server.ThreadingHTTPServer):
     ) -> None:
         """Bind to ``host:port`` (port 0 picks a free one)."""
         check_assets()
+        # Made once, in the background: ready before the first page asks for it.
+        start_snapshot()
         self.web_dir = WEB_DIR.resolve()
         self.isolated = isolated
         self.verbose = verbose
@@ -120,6 +125,11 @@ class ArenaHTTPServer(http.server.ThreadingHTTPServer):
         host, port = self.server_address[:2]
         shown = host if isinstance(host, str) else host.decode()
         return f"http://{'localhost' if shown in ('0.0.0.0', '::') else shown}:{port}/"
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """Log a request's error, but not a browser that went away mid-answer (a closed tab)."""
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
 
     def start(self) -> Self:
         """Serve in a daemon thread; returns self."""

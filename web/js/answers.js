@@ -5,15 +5,28 @@
 
 const MAX_PAGES = 10;
 
-/** Every bot among a question's answers: [{name, code, author, answer_id}]. */
-export async function loadContestants(py, question, site) {
-    const found = [];
+/** The API's pages of a question's answers, as texts; throws "Cannot reach the Q&A site's API …". */
+export async function loadAnswerPages(py, question, site) {
+    const pages = [];
     for (let page = 1; page <= MAX_PAGES; page += 1) {
-        const response = await fetch(py.answers_url(question, site, page));
-        if (!response.ok) throw new Error(`HTTP ${response.status}`);
-        const text = await response.text();
-        found.push(...JSON.parse(py.contestants(text)));
+        const url = py.answers_url(question, site, page);
+        let text;
+        try {
+            const response = await fetch(url);
+            if (!response.ok) throw new Error(`HTTP ${response.status}`);
+            text = await response.text();
+            JSON.parse(text);
+        } catch (error) {
+            throw new Error(`Cannot reach the Q&A site's API (${url}): ${error.message || error}`);
+        }
+        pages.push(text);
         if (!JSON.parse(text).has_more) break;
     }
-    return found;
+    return pages;
+}
+
+/** Every bot among a question's answers: [{name, code, author, answer_id}]. */
+export async function loadContestants(py, question, site) {
+    const pages = await loadAnswerPages(py, question, site);
+    return pages.flatMap(text => JSON.parse(py.contestants(text)));
 }

@@ -1,24 +1,26 @@
 // The Flit Arena page: a game picker, settings, seats, the board and the controls. The
-// rules run in the page's Python (flit_core, via PyScript), for whichever game of the
+// rules run in the page's Python (flit_core, in Pyodide: python.js), for whichever game of the
 // registry is picked; the board, its drawing and human input are the game's own page
 // modules (game.js); every bot runs in its own worker.
 "use strict";
 
 import {env, loadBundle} from "./env.js";
 import {giveSources, pythonReady} from "./python.js";
-import {gameChoices, loadGame} from "./game.js";
+import {gameChoices, loadGame, describeBoard} from "./game.js";
 import {WorkerPool} from "./workers.js";
 import {Match, HUMAN} from "./match.js";
 import {GameRecord} from "./record.js";
 import {drawChart} from "./chart.js";
 import {renderPanels, escapeHTML} from "./panels.js";
 import {encodeShare, decodeShare} from "./share.js";
-import {installMemoryIndexedDB} from "./memory-idb.js";
-import {useGameSettings, presetConfig, configFromForm, showConfig, randomSeed, readSeed} from "./settings.js";
+import {useGameSettings, presetConfig, configFromForm, showConfig, randomSeed, readSeed, seedProblem} from "./settings.js";
 import {SeatList} from "./seats.js";
+import {loadStyle, saveStyle, styleGame, shapeMark} from "./palette.js";
+import {installKeys, startCursor, cursorText} from "./keyboard.js";
 import {Editor} from "./editor.js";
 import {loadContestants} from "./answers.js";
 import {QuickTournament, entrantsOf, renderLeaderboard} from "./tournament.js";
+import {challengeWanted, openChallenge} from "./challenge.js";
 
 const SPEED_DELAYS = [1000, 600, 400, 250, 150, 100, 60, 30, 15, 5, 0];
 const FAST_FRAME_MS = 250;
@@ -28,6 +30,33 @@ const body = document.body;
 
 /** Milliseconds from navigation to each start-up step (read by benchmarks/web.py). */
 const timing = {};
+
+// -- start-up: the controls wait for the first game's bots; a click made early is kept ----
+
+/** The controls that need the page's Python and the bots (aria-disabled in index.html until then). */
+const WAITING_CONTROLS = ["play", "step", "new-game", "t-run"];
+let started = false;
+let earlyClick = null;      // the last waiting control clicked before the start, done at it
+
+/** `action` at once once the page has started, else at the start. */
+function onceStarted(action) {
+    return (...args) => {
+        if (started) return action(...args);
+        earlyClick = () => action(...args);
+        if (state.seats) statusLine();
+    };
+}
+
+/** The first game's bots are ready (or could not start): the controls work from now on. */
+function pageStarted() {
+    if (started) return;
+    started = true;
+    for (const id of WAITING_CONTROLS) $(id).removeAttribute("aria-disabled");
+    $("start-progress").hidden = true;
+    const click = earlyClick;
+    earlyClick = null;
+    if (click) click();
+}
 
 const state = {
     bundle: null,
@@ -60,8 +89,14 @@ function statusLine() {
     }
     const python = body.dataset.python === "ready" ? "Python ready" : "loading Python…";
     const wanted = state.seats.seats.filter(s => s.kind !== HUMAN).length;
-    const loaded = state.match ? state.match.bots.filter(b => b && b.process && !b.recovering).length : 0;
+    const loaded = state.match ? state.match.bots.filter(b => b && b.loaded && !b.recovering).length : 0;
     const bots = body.dataset.bots === "ready" ? `${wanted} bot${wanted === 1 ? "" : "s"} ready` : `bots ${loaded}/${wanted} ready`;
+    if (!started) {
+        // Progress: the page's Python, then each bot.
+        $("start-progress").max = 1 + wanted;
+        $("start-progress").value = (body.dataset.python === "ready" ? 1 : 0) + loaded;
+        if (earlyClick) return setStatus(`Starting: ${python} · ${bots} · your click follows when they are ready`);
+    }
     const stop = env.isolated ? "runaway bots are interrupted" : "runaway bots' workers are restarted (page not isolated)";
     const human = state.match && state.match.human;
     const hint = human ? ` · ${state.match.record.seatName(human.player)}'s move: ${human.hint}` : "";
@@ -73,7 +108,7 @@ function statusLine() {
 function renderSeats() {
     state.seats.render($("seats"), {
         onChoose: (index, value) => { state.seats.choose(index, value); renderSeats(); },
-        onEdit: index => state.editor.open(index, state.seats.seats[index], state.game),
+        onEdit: index => state.editor.open(index, state.seats.seats[index], state.game).then(scheduleRender),
     });
 }
 
@@ -82,8 +117,8 @@ function fitSeats() {
     renderSeats();
 }
 
-function applyCode(index, source, language) {
-    state.seats.setCode(index, source, language);
+function applyCode(index, source, language, name) {
+    state.seats.setCode(index, source, language, name);
     renderSeats();
     newGame();
 }
@@ -108,6 +143,8 @@ function render() {
     state.lastFrame = performance.now();
     const shown = Math.min(state.shown, record.length);
     const human = state.match && state.match.human && shown === record.length ? state.match.human : null;
+    // The keyboard's cursor shows while the board has the keyboard's focus (not after a click).
+    if (human) human.showCursor = $("board").matches(":focus-visible");
     state.view.show(record.boardAt(shown), record.turnAt(shown), human);
     $("board").classList.toggle("human", Boolean(human));
     $("pass").hidden = !human || Boolean(human.actions);
@@ -128,8 +165,11 @@ function render() {
         bots: match ? match.bots : null,
         movers: shown === record.length && !record.result ? record.movers : [],
         human: human ? human.player : null,
+        marks: ["", ...record.names.map((_, i) => shapeMark(game, i + 1))],
     });
     renderBanner(record, shown);
+    if (match) state.editor.showProblems(state.seatsInGame, match.bots, record.stats);
+    describe(record, shown, human);
     body.dataset.turn = String(record.length);
     body.dataset.shown = String(shown);
     $("download").disabled = !(state.match || state.replayText);
@@ -152,22 +192,47 @@ function showActions(human) {
     }));
 }
 
+/** A seat as the page names it in words: "seat 1 (Red, random_bot)". */
+function seatLabel(record, seat) {
+    return `seat ${seat} (${record.seatName(seat)}, ${record.names[seat - 1]})`;
+}
+
+/** The board in words for screen readers (#board-text), and the human's cursor (#cursor-text). */
+function describe(record, shown, human) {
+    const text = describeBoard(state.view, record, shown, seat => seatLabel(record, seat));
+    if ($("board-text").textContent !== text) $("board-text").textContent = text;
+    const cursor = human ? `${cursorText(human)}. ${human.hint}` : "";
+    if ($("cursor-text").textContent !== cursor) $("cursor-text").textContent = cursor;
+}
+
 function renderBanner(record, shown) {
     const banner = $("banner");
     const result = record.result;
-    if (!result || shown !== record.length) {
+    if (!result || shown !== record.length || banner.dataset.dismissed === "true") {
         banner.hidden = true;
         return;
     }
     const game = record.game;
     const scores = Object.entries(result.scores).map(([seat, n]) =>
-        `<span style="color:${game.colours[seat]}">●</span> ${n}`).join(" &nbsp; ");
+        `<span style="color:${game.colours[seat]}">${shapeMark(game, Number(seat)) || "●"}</span> ${n}`).join(" &nbsp; ");
     const title = result.winner
         ? `<strong style="color:${game.colours[result.winner]}">${escapeHTML(record.seatName(result.winner))} wins: ${escapeHTML(record.names[result.winner - 1])}</strong>`
         : "<strong>A tie: nobody wins</strong>";
     const why = result.detail ? result.detail[0].toUpperCase() + result.detail.slice(1) : result.reason;
-    banner.innerHTML = `${title}<div>${scores}</div><div class="why" data-reason="${escapeHTML(result.reason)}">${escapeHTML(why)}.</div>`;
+    const html = `<button class="close" aria-label="Dismiss the result (Escape)" title="Dismiss (Escape)">×</button>${title}<div>${scores}</div><div class="why" data-reason="${escapeHTML(result.reason)}">${escapeHTML(why)}.</div>`;
+    // Rebuilt only when it changes: a button rebuilt under the pointer loses its click.
+    if (banner.dataset.html !== html) {
+        banner.innerHTML = html;
+        banner.dataset.html = html;
+        $("announce").textContent = `Game over. ${banner.querySelector("strong").textContent}. ${why}.`;
+    }
     banner.hidden = false;
+}
+
+function dismissBanner() {
+    $("banner").dataset.dismissed = "true";
+    $("banner").hidden = true;
+    $("board").focus({preventScroll: true});
 }
 
 // -- playing ----------------------------------------------------------------------------
@@ -246,6 +311,13 @@ function showError(text) {
     box.hidden = !text;
 }
 
+/** Whether the seed field holds no seed (then say why). */
+function seedRefused() {
+    const problem = seedProblem();
+    if (problem) showError(problem);
+    return Boolean(problem);
+}
+
 /**
  * Start a new game with the form's settings and seats, or with those given (a tournament's
  * game). Resolves with the new match (undefined if it could not start), with autoplay
@@ -258,20 +330,23 @@ async function newGame({autoplay = null, config = configFromForm(), seed = null,
         showError(`Settings: ${checked.error}`);
         return;
     }
+    if (seed === null && seedRefused()) return;
+    const seedValue = seed === null ? readSeed() : seed;
     showError("");
     state.seats.fit(checked.ok.players);
     renderSeats();
     if (state.match) state.match.close();
     state.replayText = null;
+    resetBanner();
     state.seatsInGame = (seats || state.seats.seats).map(seat => ({...seat}));
     const settings = {
-        config: checked.ok, seed: seed === null ? readSeed() : seed,
+        config: checked.ok, seed: seedValue,
         seats: state.seatsInGame.map(seat => ({kind: seat.kind === HUMAN ? HUMAN : "bot", name: seat.name, source: seat.source, language: seat.language})),
     };
     let match;
     try {
         match = new Match(state.py, state.pool, state.game, settings, {
-            onStep, onHuman: scheduleRender, onSeatChange: scheduleRender,
+            onStep, onHuman: human => { startCursor(human); scheduleRender(); }, onSeatChange: scheduleRender,
         });
         state.match = match;
         match.ready = match.prepare();
@@ -286,11 +361,13 @@ async function newGame({autoplay = null, config = configFromForm(), seed = null,
     body.dataset.bots = "loading";
     scheduleRender();
     match.ready.then(() => {
+        pageStarted();
         if (match !== state.match) return;
         body.dataset.bots = "ready";
         timing.bots = timing.bots || performance.now();
         scheduleRender();
     }, error => {
+        pageStarted();
         if (match !== state.match) return;
         body.dataset.bots = "failed";
         showError(`The bots could not start: ${error.message || error}`);
@@ -321,6 +398,7 @@ async function runTournament() {
         showError("Tournament: the number of games must be a whole number, 1 or more.");
         return;
     }
+    if (seedRefused()) return;
     showError("");
     const tournament = new QuickTournament(state.py, entrantsOf(state.seats.seats), games, checked.ok, readSeed(), state.game.name);
     state.tournament = tournament;
@@ -374,8 +452,17 @@ async function openReplayFile(file) {
     state.record = record;
     state.replayText = text;
     state.replaySeed = view.seed;
+    resetBanner();
     state.shown = 0;
     body.dataset.game = "replay";
+    pageStarted();   // a replay plays without bots
+    scheduleRender();
+}
+
+/** Show a replay's text from turn `turn` on (the challenge's problems table). */
+async function showReplay(text, turn = 0) {
+    await openReplayFile({text: async () => text});
+    state.shown = Math.min(turn, state.record ? state.record.length : 0);
     scheduleRender();
 }
 
@@ -418,6 +505,7 @@ function gameAddress() {
 }
 
 async function share() {
+    if (seedRefused()) return;
     const link = gameAddress() + (await encodeShare(currentSetup()));
     history.replaceState(null, "", link);
     try {
@@ -484,6 +572,9 @@ async function useGame(name) {
     state.seats = new SeatList(game);
     fitSeats();
     state.view = new game.BoardView($("board"), assets);
+    styleGame(game, state.view, loadStyle());
+    // A game that draws in its own look only (Hex's black and white stones) takes no other.
+    for (const id of ["palette", "shapes"]) $(id).disabled = !state.view.useStyle;
     redrawBoard();
     $("rules").textContent = assets.rules || "";
     const score = assets.score;
@@ -510,8 +601,8 @@ async function switchGame(name) {
 // -- start-up ---------------------------------------------------------------------------
 
 function wire() {
-    $("play").addEventListener("click", () => (state.playing ? pause() : play()));
-    $("step").addEventListener("click", step);
+    $("play").addEventListener("click", onceStarted(() => (state.playing ? pause() : play())));
+    $("step").addEventListener("click", onceStarted(step));
     $("pass").addEventListener("click", () => state.match && state.match.pass());
     $("fast").addEventListener("change", scheduleRender);
     $("scrubber").addEventListener("input", () => {
@@ -534,7 +625,7 @@ function wire() {
     });
     $("custom").addEventListener("change", event => { if (event.target.id === "c-players") fitSeats(); });
     $("dice").addEventListener("click", () => { $("seed").value = randomSeed(); });
-    $("new-game").addEventListener("click", () => newGame());
+    $("new-game").addEventListener("click", onceStarted(() => newGame()));
     $("share").addEventListener("click", share);
     $("download").addEventListener("click", download);
     $("open-replay").addEventListener("change", event => {
@@ -542,19 +633,54 @@ function wire() {
         event.target.value = "";
     });
     $("load-answers").addEventListener("click", loadAnswers);
-    $("t-run").addEventListener("click", runTournament);
+    $("t-run").addEventListener("click", onceStarted(runTournament));
     $("t-stop").addEventListener("click", stopTournament);
     $("replay-close").addEventListener("click", () => $("replay-dialog").close());
     // A snippet has no address of its own to share.
     $("share").hidden = env.embedded;
-    document.addEventListener("keydown", event => {
-        if (event.target.closest("input, textarea, select")) return;
-        // A human seat's keys first (light cycles' arrows), then the page's shortcuts.
-        if (state.match && state.match.key(event.key)) return event.preventDefault();
-        if (event.target.closest("button")) return;
-        if (event.key === " ") { event.preventDefault(); state.playing ? pause() : play(); }
-        if (event.key === "ArrowRight") step();
+    installKeys({
+        match: () => (state.shown === (state.record && state.record.length) ? state.match : null),
+        playPause: onceStarted(() => (state.playing ? pause() : play())),
+        step: onceStarted(step),
+        moved: scheduleRender,
     });
+    document.addEventListener("keydown", event => {
+        if (event.key === "Escape" && !$("banner").hidden) dismissBanner();
+    });
+    $("banner").addEventListener("click", event => { if (event.target.closest(".close")) dismissBanner(); });
+    for (const change of ["focus", "blur"]) $("board").addEventListener(change, scheduleRender);
+    $("notice-close").addEventListener("click", () => showNotice(""));
+    $("seed").addEventListener("input", () => showError(seedProblem()));
+    const style = loadStyle();
+    $("palette").value = style.palette;
+    $("shapes").checked = style.shapes;
+    for (const id of ["palette", "shapes"]) $(id).addEventListener("change", restyle);
+}
+
+/** The palette or shapes option changed: remember it and redraw everything in the new look. */
+function restyle() {
+    const style = {palette: $("palette").value, shapes: $("shapes").checked};
+    saveStyle(style);
+    if (!state.game) return;
+    styleGame(state.game, state.view, style);
+    renderSeats();
+    $("banner").dataset.html = "";
+    redrawBoard();
+    scheduleRender();
+}
+
+/** A new game's or replay's result banner shows again, even if the last one was dismissed. */
+function resetBanner() {
+    $("banner").dataset.dismissed = "false";
+    $("banner").dataset.html = "";
+    $("announce").textContent = "";
+}
+
+/** A message about the page's address (a damaged share link, an unknown game) that stays
+ * until dismissed: new games clear the settings' errors, not this. */
+function showNotice(text) {
+    $("notice").querySelector("span").textContent = text;
+    $("notice").hidden = !text;
 }
 
 /** The game the page opens on: the share link's, else ?game=NAME, else the bundle's default. */
@@ -562,13 +688,11 @@ function firstGame(setup) {
     const wanted = (setup && setup.game) || new URLSearchParams(location.search).get("game");
     if (!wanted) return state.bundle.default;
     if (state.bundle.games[wanted]) return wanted;
-    showError(`This page has no game called "${wanted}": showing ${state.bundle.default}.`);
+    showNotice(`This page has no game called "${wanted}": showing ${state.bundle.default}.`);
     return state.bundle.default;
 }
 
 async function start() {
-    // Before PyScript starts (the snippet loads it after this module).
-    if (env.embedded) installMemoryIndexedDB();
     wire();
     setStatus("Loading the rules and the bots…");
     state.bundle = await loadBundle();
@@ -580,7 +704,7 @@ async function start() {
     try {
         setup = await decodeShare(location.hash);
     } catch (error) {
-        showError(`This share link is damaged: ${error.message || error}`);
+        showNotice(`This share link is damaged: ${error.message || error}. Showing a new game instead.`);
     }
     await useGame(firstGame(setup));
     if (setup) applySetup(setup);
@@ -597,6 +721,13 @@ async function start() {
     timing.python = performance.now();
     body.dataset.python = "ready";
     await newGame({autoplay: setup && setup.autoplay});
+    const challenge = challengeWanted();
+    if (challenge) {
+        state.challenge = openChallenge(challenge, {
+            py: state.py, game: state.game, pause, showReplay, embedded: env.embedded,
+            playGame: game => newGame({autoplay: "fast", ...game}),
+        });
+    }
 }
 
 window.arena = {

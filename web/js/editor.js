@@ -1,24 +1,127 @@
-// The in-page editor for a seat's bot: a plain textarea (Tab indents by 4 spaces), and a
-// language pick when the game runs bots in other languages than Python.
+// The in-page editor for a seat's bot: CodeMirror 6 (web/editor/codemirror.js, bundled at
+// setup into vendor/codemirror/) with the language's highlighting and the bot's errors
+// marked at their line; the plain textarea of the markup where CodeMirror is not loaded (the
+// embed snippet carries none). The code is kept in the browser per game and bot name as it
+// is typed: opening that bot again, after a reload too, brings it back.
 "use strict";
 
+import {env} from "./env.js";
+
+const STORE = "flit-arena.bot";          // localStorage keys: STORE/game/name -> {source, language}
+const CODEMIRROR_URL = "../vendor/codemirror/codemirror.js";
+
+/** A bot name fit for a file name and a replay: letters, digits, _ and -, at most 40 characters. */
+function botName(text) {
+    return String(text).trim().replace(/[^A-Za-z0-9_-]+/g, "_").slice(0, 40) || "my_bot";
+}
+
+/**
+ * The line (from 1) of the bot's own file `name`.py that an error text points at: the
+ * innermost traceback frame in it (`File "name.py", line N`) or a syntax error's place
+ * (`(name.py, line N)`); for a value that is no move, its `def move`; else null.
+ */
+function errorLine(text, name, source) {
+    let line = null;
+    for (const [, file, number] of text.matchAll(/(?:File "|\()([^",()]+)"?, line (\d+)/g)) {
+        if (file === `${name}.py`) line = Number(number);
+    }
+    const move = /^[ \t]*def move\s*\(/m.exec(source);
+    if (line === null && text.startsWith("move() returned") && move) line = source.slice(0, move.index).split("\n").length;
+    return line;
+}
+
+// The browser's storage, or null where there is none (a sandboxed snippet throws on access).
+function storage() {
+    try {
+        return window.localStorage;
+    } catch {
+        return null;
+    }
+}
+
+/** The bots kept for `game`: {name: {source, language}}. */
+function savedBots(game) {
+    const store = storage(), prefix = `${STORE}/${game}/`, bots = {};
+    for (let i = 0; store && i < store.length; i += 1) {
+        const key = store.key(i);
+        if (!key.startsWith(prefix)) continue;
+        try {
+            bots[key.slice(prefix.length)] = JSON.parse(store.getItem(key));
+        } catch {
+            // A damaged entry is no bot.
+        }
+    }
+    return bots;
+}
+
+// The CodeMirror editor's module (web/editor/codemirror.js), loaded on the first open: the
+// page starts without it, and the snippet, which has no vendor folder, keeps the textarea.
+function loadCodeMirror() {
+    return env.embedded ? Promise.reject(new Error("the snippet has no CodeMirror"))
+        : import(new URL(CODEMIRROR_URL, import.meta.url).href);
+}
+
+// The textarea as an editor with CodeMirror's face (codeEditor): Tab indents by 4 spaces.
+function plainEditor(textarea, onChange) {
+    textarea.addEventListener("input", onChange);
+    textarea.addEventListener("keydown", event => {
+        if (event.key !== "Tab") return;
+        event.preventDefault();
+        textarea.setRangeText("    ", textarea.selectionStart, textarea.selectionEnd, "end");
+        onChange();
+    });
+    return {
+        get text() {
+            return textarea.value;
+        },
+        setText(text) {
+            textarea.value = text;
+        },
+        setLanguage() {},
+        mark: line => line,
+        focus: () => textarea.focus(),
+    };
+}
+
 export class Editor {
-    // onApply(seatIndex, source, language) runs when the user applies the code (language null: Python).
+    // onApply(seatIndex, source, language, name) runs when the user applies the code (language null: Python).
     constructor(onApply) {
-        this.box = document.getElementById("editor");
-        this.code = document.getElementById("code");
-        this.language = document.getElementById("language");
+        const $ = id => document.getElementById(id);
+        this.box = $("editor");
+        this.name = $("bot-name");
+        this.language = $("language");
+        this.problemBox = $("editor-problem");
+        this.textarea = $("code");
+        this.code = null;           // codeEditor or plainEditor, from the first open on
+        this.making = null;         // a promise of it
         this.index = null;
         this.game = null;
-        this.code.addEventListener("keydown", event => this._tab(event));
+        this.problem = "";          // the error shown
         // A new language brings its starter bot, unless the code was changed.
         this.language.addEventListener("change", () => {
-            if (this.code.value === this.starter) this.code.value = this.starter = this._starter(this.language.value);
+            if (this.value === this.starter) this.code.setText(this.starter = this._starter(this.language.value));
+            this.code.setLanguage(this.language.value);
+            this._keep();
         });
-        document.getElementById("editor-apply").addEventListener("click", () => {
-            if (this.index !== null) onApply(this.index, this.code.value, this.language.value || null);
+        // Another name: the bot kept under it, if any, else this code under the new name too.
+        this.name.addEventListener("change", () => {
+            this.name.value = botName(this.name.value);
+            const kept = savedBots(this.game.name)[this.name.value];
+            if (kept) this._show(kept.source, kept.language || "");
+            else this._keep();
         });
-        document.getElementById("editor-close").addEventListener("click", () => this.close());
+        $("editor-apply").addEventListener("click", () => {
+            if (this.index === null) return;
+            this.name.value = botName(this.name.value);
+            this._keep();
+            onApply(this.index, this.value, this.language.value || null, this.name.value);
+        });
+        $("editor-close").addEventListener("click", () => this.close());
+    }
+
+    /** The code in the editor. */
+    get value() {
+        return this.code ? this.code.text : this.textarea.value;
     }
 
     // The starter code in `language` ("": Python): the game's starter, else its first example in it.
@@ -27,20 +130,35 @@ export class Editor {
         return (!language && assets.starter) || examples[Object.keys(examples).find(name => (languageOf(name) || "") === language)];
     }
 
-    /** Edit seat `index`'s code; a seat without code starts from the game's starter bot. */
-    open(index, seat, game) {
+    /**
+     * Edit seat `index`'s bot, under its name (an example's copy is `my_NAME`): the code kept
+     * under that name if any, else the seat's code, else the game's starter bot.
+     */
+    async open(index, seat, game) {
         this.index = index;
         this.game = game;
         document.getElementById("editor-title").textContent = `Seat ${index + 1} (${game.seatName(index + 1)}): your bot`;
         const languages = Object.entries(game.languages);
         this.language.innerHTML = [["", {title: "Python"}], ...languages].map(([key, {title}]) => `<option value="${key}">${title}</option>`).join("");
         this.language.hidden = !languages.length;
-        this.language.value = seat.language || "";
-        this.starter = this._starter(this.language.value);
-        this.code.value = seat.source || this.starter;
+        this.name.value = botName(seat.kind === "code" ? seat.name : seat.kind === "example" ? `my_${seat.name}` : "my_bot");
+        const saved = savedBots(game.name);
+        document.getElementById("saved-bots").replaceChildren(...Object.keys(saved).map(name => new Option(name)));
+        document.getElementById("editor-note").textContent = `Define move(view) or a class Bot; a move is ${game.assets.move_help}. ` +
+            "Tab indents (Esc then Tab leaves the editor). The bot runs in its own worker under the move deadline; its code is kept in this browser.";
+        this.starter = this._starter(seat.language || "");
+        const {source, language} = saved[this.name.value] || {source: seat.source || this.starter, language: seat.language};
+        this.language.value = language || "";
+        // Made once, however many opens wait for it.
+        const keep = () => this._keep();
+        this.making = this.making || loadCodeMirror().then(cm => cm.codeEditor(this.textarea, keep), () => plainEditor(this.textarea, keep));
+        this.code = await this.making;
+        this._show(source, language || "");
+        // Shown only now: nothing typed goes into the textarea CodeMirror replaces.
         this.box.hidden = false;
-        this.code.focus();
         this.box.scrollIntoView({behavior: "smooth", block: "nearest"});
+        this.code.focus();
+        this.box.dataset.ready = this.textarea.isConnected ? "textarea" : "codemirror";
     }
 
     close() {
@@ -48,11 +166,45 @@ export class Editor {
         this.index = null;
     }
 
-    _tab(event) {
-        if (event.key !== "Tab") return;
-        event.preventDefault();
-        const {selectionStart: start, selectionEnd: end, value} = this.code;
-        this.code.value = value.slice(0, start) + "    " + value.slice(end);
-        this.code.selectionStart = this.code.selectionEnd = start + 4;
+    /**
+     * Mark the problem of the open seat's bot in the live game, if it is this bot: `seats`
+     * as they play, with the game's `bots` (BotSeat, for load errors) and `stats` (by seat).
+     */
+    showProblems(seats, bots, stats) {
+        const seat = this.index === null ? null : seats[this.index];
+        if (!seat || seat.kind !== "code" || seat.name !== this.name.value) return;
+        const mine = stats && stats[String(this.index + 1)], bot = bots && bots[this.index];
+        this._mark((mine && mine.last_problem) || (bot && bot.loadError) || "");
+    }
+
+    // Show `problem` under the editor and mark it at its line (the top when it names none);
+    // the mark's message is the error itself, a traceback's last line.
+    _mark(problem) {
+        if (problem === this.problem || !this.code) return;
+        this.problem = problem;
+        const line = errorLine(problem, this.name.value, this.value);
+        this.problemBox.textContent = problem && (line ? `Line ${line}: ` : "") + problem;
+        this.problemBox.hidden = !problem;
+        const marked = this.code.mark(line || 1, problem.trim().split("\n").pop());
+        this.box.dataset.problemLine = problem ? String(marked) : "";
+    }
+
+    // Show `source` in `language` with no problem marked.
+    _show(source, language) {
+        this.language.value = language;
+        this.code.setLanguage(language);
+        this.code.setText(source);
+        this._mark("");
+    }
+
+    // Keep the code under the bot's name (a full or blocked storage keeps nothing).
+    _keep() {
+        if (!this.game) return;
+        try {
+            storage().setItem(`${STORE}/${this.game.name}/${botName(this.name.value)}`,
+                JSON.stringify({source: this.value, language: this.language.value || null}));
+        } catch {
+            // Nowhere to keep it: the code stays in the editor only.
+        }
     }
 }

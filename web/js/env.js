@@ -15,6 +15,14 @@ export const env = {
     snapshots: new URLSearchParams(location.search).get("snapshots") !== "0",
 };
 
+/**
+ * The served page's start-up snapshot of Pyodide's memory (flit_core/web/snapshot.py): a
+ * promise of its bytes, fetched as soon as the page's script starts; null if none is
+ * served (the snippet has none: its first bot worker makes one).
+ */
+export const servedSnapshot = env.embedded || !env.snapshots ? Promise.resolve(null)
+    : fetch(new URL("../worker.snapshot", import.meta.url)).then(response => (response.ok ? response.arrayBuffer() : null)).catch(() => null);
+
 export async function loadBundle() {
     if (env.bundle) return env.bundle;
     const response = await fetch(new URL("../bundle.json", import.meta.url));

@@ -23,6 +23,27 @@
 //                                          move that is no click on the board, e.g. a swap);
 //                                          key(name) (optional): an event.key pressed, true
 //                                          if it took it (light cycles' arrow keys).
+//                                          Keyboard play (keyboard.js), all optional: cursor:
+//                                          the place the keyboard cursor is on (the game may
+//                                          set the first; the page moves it); places: the
+//                                          places worth visiting, for the default cursor (the
+//                                          arrows step through them); moveCursor(key): move
+//                                          the cursor by an arrow key over the board instead;
+//                                          describePlace(place): the place in words. Enter or
+//                                          Space plays click(cursor). The BoardView rings
+//                                          human.cursor when the page sets human.showCursor
+//                                          (the board has the keyboard's focus).
+//   canvas module, for every page (optional): BoardView.useStyle({colours, shapes,
+//                                          trace}): the seats' colours and shapes (shape
+//                                          names, or null: the game's own pieces) by seat
+//                                          number, and trace(ctx, shape, x, y, r), which
+//                                          traces a shape as a path (palette.js); without
+//                                          it the game keeps its own look.
+//                                          BoardView.describe(label): the board shown, in
+//                                          words, for screen readers; label(seat) names a
+//                                          seat. Without it: the scores and the last move.
+// A game's assets may say seat_names_say_colours (Flit's "Red", "Blue"...): the page then
+// names the seats after the colours it draws them in (palette.js).
 // Bots in another language a game runs (entry.languages, GameDef.languages) come with
 // their examples (named with the language's suffix, e.g. "random.js") and run in plain
 // workers of the game's module for it (workerURL(language)).
@@ -30,8 +51,11 @@
 
 const gamesLoaded = new Map();
 
-function gameModuleURL(name, file, entry) {
+// A module the bundle carries (the snippet) is imported from a blob: address; a worker's is
+// given as a data: address, since a sandbox without same-origin refuses blob: workers.
+function gameModuleURL(name, file, entry, worker = false) {
     const source = entry.scripts && entry.scripts[file];
+    if (source !== undefined && worker) return "data:text/javascript;charset=utf-8," + encodeURIComponent(source);
     if (source !== undefined) return URL.createObjectURL(new Blob([source], {type: "text/javascript"}));
     return new URL(`../games/${encodeURIComponent(name)}/${encodeURIComponent(file)}`, import.meta.url).href;
 }
@@ -51,12 +75,16 @@ async function importGame(bundle, name) {
         languages,
         // The language of an example (by its name's suffix): a key of languages, or null for Python.
         languageOf: example => Object.keys(languages).find(key => example.endsWith(languages[key].suffix)) || null,
-        workerURL: language => gameModuleURL(name, languages[language].worker, entry),
+        workerURL: language => gameModuleURL(name, languages[language].worker, entry, true),
         Board: canvas.Board,
         BoardView: canvas.BoardView,
         HumanInput: input.HumanInput || null,
-        colours: ["", ...assets.seat_colours],       // by seat number
-        seatName: seat => (assets.seat_names && assets.seat_names[seat - 1]) || `Seat ${seat}`,
+        colours: ["", ...assets.seat_colours],       // by seat number (palette.js restyles them)
+        shapes: null,                                 // shape names by seat number, or null
+        colourNames: null,                            // by seat: the restyled colours' names (palette.js), or null
+        seatName(seat) {
+            return (this.colourNames && this.colourNames[seat]) || (assets.seat_names && assets.seat_names[seat - 1]) || `Seat ${seat}`;
+        },
     };
 }
 
@@ -71,3 +99,14 @@ export function loadGame(bundle, name) {
     if (!gamesLoaded.has(name)) gamesLoaded.set(name, importGame(bundle, name));
     return gamesLoaded.get(name);
 }
+
+/** The board `view` shows after `shown` turns of `record`, in words: the game's own
+ * description (BoardView.describe), else the turn, the last move and the scores. */
+export function describeBoard(view, record, shown, label) {
+    const turn = record.turnAt(shown);
+    const last = turn ? `Last turn: ${label(turn.player)} ${turn.kind === "move" && turn.move ? `played ${turn.move}` : `made no move (${turn.kind})`}. ` : "";
+    const own = view.describe ? view.describe(label) : "";
+    const scores = record.names.map((_, i) => `${label(i + 1)} ${record.scores[shown][i + 1]}`).join(", ");
+    return `Turn ${shown}. ${last}${own ? own + " " : ""}${record.game.assets.score}: ${scores}.`;
+}
+

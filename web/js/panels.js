@@ -24,7 +24,8 @@ function seatState(seat, stats, bot, toMove, human) {
 /**
  * Fill `container` with one panel per seat. `view`: {seats, names, colours (by seat),
  * scores (by seat), score (what a score counts), stats (per seat, from the referee; null
- * before the first turn), bots, movers (the seats to move), human}.
+ * before the first turn), bots, movers (the seats to move), human, marks (by seat: the
+ * seat's shape character, palette.js, or "")}.
  */
 export function renderPanels(container, view) {
     const panels = view.seats.map((seat, index) => {
@@ -50,7 +51,7 @@ export function renderPanels(container, view) {
         const output = bot && bot.output.length ? bot.output.join("\n") : "";
         return `<article class="panel" data-seat="${me}" data-status="${escapeHTML(state)}" style="--seat:${view.colours[me]}"
                  ${toMove ? 'aria-current="true"' : ""}>
-            <h3><span class="name" title="${escapeHTML(view.names[index])}">${me}. ${escapeHTML(view.names[index])}</span>
+            <h3><span class="name" title="${escapeHTML(view.names[index])}"><span class="mark" aria-hidden="true">${view.marks[me]}</span>${me}. ${escapeHTML(view.names[index])}</span>
                 <span class="state ${escapeHTML(state)}">${escapeHTML(state)}</span></h3>
             <div class="score" data-field="score" title="${escapeHTML(view.score)}">${view.scores ? view.scores[me] : "–"}</div>
             <dl>${rows.map(([label, value]) =>

@@ -6,6 +6,7 @@
 
 import {HUMAN} from "./match.js";
 import {escapeHTML} from "./panels.js";
+import {shapeMark} from "./palette.js";
 
 export class SeatList {
     /** game: the loaded game (game.js): its example bots, seat colours and names. */
@@ -39,12 +40,8 @@ export class SeatList {
         return {kind: "code", name: bot.name, source: bot.code};
     }
 
-    // Give the seat `index` this code (in `language`, null: Python); an example's name stays only on its own code.
-    setCode(index, source, language = null) {
-        const old = this.seats[index];
-        const name = old.kind === HUMAN ? "my_bot"
-            : this.examples[old.name] !== undefined && this.examples[old.name] !== source ? `${old.name}_edited`
-            : old.name;
+    // Give the seat `index` this code (in `language`, null: Python) under the user's `name`.
+    setCode(index, source, language, name) {
         this.seats[index] = {kind: "code", name, source, ...(language && {language})};
     }
 
@@ -81,9 +78,10 @@ export class SeatList {
             const row = document.createElement("div");
             row.className = "seat";
             row.dataset.seat = index + 1;
-            row.innerHTML = `<span class="swatch" style="background:${this.game.colours[index + 1]}" title="${escapeHTML(this.game.seatName(index + 1))}"></span>
-                <select aria-label="Seat ${index + 1}">${options.join("")}</select>
-                <button class="edit" title="Edit this bot's code">Edit</button>`;
+            const number = index + 1, name = escapeHTML(this.game.seatName(number)), shape = shapeMark(this.game, number);
+            row.innerHTML = `<span class="swatch${shape ? " shaped" : ""}" style="--seat:${this.game.colours[number]}" title="${name}" aria-hidden="true">${shape}</span>
+                <select aria-label="Seat ${number} (${name}): who plays">${options.join("")}</select>
+                <button class="edit" title="Edit this bot's code" aria-label="Edit seat ${number}'s bot">Edit</button>`;
             const select = row.querySelector("select");
             select.value = seat.kind === "example" ? `example:${seat.name}` : seat.kind;
             select.addEventListener("change", () => (select.value === "code" ? onEdit(index) : onChoose(index, select.value)));

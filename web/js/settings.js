@@ -15,7 +15,9 @@ function fieldHTML(spec) {
         // Options carry their choice as JSON: a choice may be text, a number or true/false.
         const options = spec.choices.map(choice =>
             `<option value="${escapeHTML(JSON.stringify(choice))}">${escapeHTML(String(choice))}</option>`);
-        return `<label>${escapeHTML(spec.label)} <select id="${id}">${options.join("")}</select></label>`;
+        // A field with one choice (set by tournaments, not by hand) is kept but not shown.
+        const hidden = spec.choices.length === 1 ? " hidden" : "";
+        return `<label${hidden}>${escapeHTML(spec.label)} <select id="${id}">${options.join("")}</select></label>`;
     }
     const bounds = ["min", "max"].filter(key => spec[key] !== undefined).map(key => ` ${key}="${spec[key]}"`).join("");
     const placeholder = spec.optional ? ' placeholder="default"' : "";
@@ -55,9 +57,16 @@ export function showConfig(preset, config) {
     field("preset").value = preset;
     field("custom").hidden = preset !== "custom";
     for (const spec of settingsOf.fields) {
-        const value = config[spec.name];
-        field(`c-${spec.name}`).value = value === null || value === undefined ? ""
-            : spec.type === "choice" ? JSON.stringify(value) : value;
+        const value = config[spec.name], input = field(`c-${spec.name}`);
+        if (spec.type !== "choice") {
+            input.value = value === null || value === undefined ? "" : value;
+            continue;
+        }
+        // A choice's option is its JSON, null included; a value the form does not offer (a
+        // share link's) is added, so that the form gives back what it was shown.
+        const json = JSON.stringify(value ?? null);
+        if (![...input.options].some(option => option.value === json)) input.add(new Option(String(value), json));
+        input.value = json;
     }
 }
 
@@ -65,10 +74,20 @@ export function randomSeed() {
     return Math.floor(Math.random() * 2 ** 32);
 }
 
-/** The seed field's number; a fresh random seed (shown in the field) if it holds none. */
+/** What is wrong with the seed field, or "" (an empty field is fine: a random seed). */
+export function seedProblem() {
+    const input = field("seed"), value = input.value.trim();
+    const bad = input.validity.badInput || (value !== "" && !(/^\d+$/.test(value) && Number(value) < 2 ** 32));
+    input.setAttribute("aria-invalid", String(bad));
+    return bad ? `Seed: a whole number from 0 to ${2 ** 32 - 1}, or empty for a random one.` : "";
+}
+
+/** The seed field's number; a fresh random seed (shown in the field) if it holds none;
+ * null if it holds something else (seedProblem says what). */
 export function readSeed() {
+    if (seedProblem()) return null;
     const value = field("seed").value.trim();
-    if (/^\d+$/.test(value)) return Number(value);
+    if (value !== "") return Number(value);
     const seed = randomSeed();
     field("seed").value = seed;
     return seed;

@@ -24,13 +24,26 @@ export async function encodeShare(setup) {
     return "#s=" + toBase64URL(packed);
 }
 
-/** The set-up in a #fragment, or null when there is none; throws on a damaged link. */
+/** The parts a set-up must have, with their JSON types. */
+const SETUP_FIELDS = {config: "object", seats: "object"};
+
+/** The set-up in a #fragment, or null when there is none; throws an Error saying what is
+ * wrong with a damaged link (cut short, mistyped, not a set-up). */
 export async function decodeShare(hash) {
     const params = new URLSearchParams(hash.replace(/^#/, ""));
+    if (!params.has("s")) return null;
     const packed = params.get("s");
-    if (!packed) return null;
-    const bytes = await pipe(fromBase64URL(packed), new DecompressionStream("deflate-raw"));
-    const setup = JSON.parse(new TextDecoder().decode(bytes));
+    let setup;
+    try {
+        const bytes = await pipe(fromBase64URL(packed), new DecompressionStream("deflate-raw"));
+        setup = JSON.parse(new TextDecoder().decode(bytes));
+    } catch {
+        throw new Error("its settings cannot be read (was it cut short or changed?)");
+    }
+    const missing = Object.entries(SETUP_FIELDS).filter(([key, type]) => !setup || typeof setup[key] !== type || setup[key] === null);
+    if (missing.length || !Array.isArray(setup.seats)) {
+        throw new Error(`it is not a game's set-up (no ${missing.map(([key]) => key).join(", ") || "seats list"})`);
+    }
     // Flags that tools add to a link (browser-run): play at once, in fast mode.
     setup.autoplay = params.get("autoplay") || setup.autoplay || null;
     return setup;

@@ -3,7 +3,7 @@
 // another language a game runs (its BotLanguage.worker) gets a plain worker of that module.
 "use strict";
 
-import {env} from "./env.js";
+import {env, servedSnapshot} from "./env.js";
 
 // After the deadline an interrupt is re-sent this often (one can be lost)...
 const RESEND_MS = 20;
@@ -12,8 +12,69 @@ const RESEND_MS = 20;
 const GRACE_MS = 1000;
 // Loading a bot's source (its top-level code) must finish within this long.
 const LOAD_LIMIT_MS = 10000;
+// A bot is charged the time its worker measured it thinking: the page's own clock only
+// stops a runaway, this long after the deadline (message passing and a busy page add a lot).
+const WALL_SLACK_MS = 250;
+
+/** The page's hard wall-clock limit for a move of `limit` ms: past it the bot is stopped. */
+export function wallLimit(limit) {
+    return 2 * limit + WALL_SLACK_MS;
+}
 
 const TIMED_OUT = Symbol("timed out");
+
+// A channel's shared memory: a state word and a length, then a message's UTF-8 JSON.
+// The same layout and states are in bot-worker.js.
+const CHANNEL_BYTES = 1 << 20;
+const IDLE = 0, REQUEST = 1, ANSWER = 2, LEAVE = 3;
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/**
+ * Move requests to a Pyodide worker through shared memory (an isolated page only): the
+ * worker sleeps in Atomics.wait between requests, the page waits with Atomics.waitAsync,
+ * so a request costs no message on either side. The worker takes messages again once it
+ * is asked to leave (the reply to its "serve" request).
+ */
+class Channel {
+    constructor(process) {
+        this.process = process;
+        this.buffer = new SharedArrayBuffer(8 + CHANNEL_BYTES);
+        this.control = new Int32Array(this.buffer, 0, 2);
+        this.bytes = new Uint8Array(this.buffer, 8);
+        this.serving = process.call({type: "serve", channel: this.buffer}).promise;
+    }
+
+    /** Send request `id`, if it fits; its reply goes to the process like a message's. */
+    send(id, message) {
+        const encoded = encoder.encode(JSON.stringify(message));
+        if (encoded.length > this.bytes.length) return false;
+        this.bytes.set(encoded);
+        this.control[1] = encoded.length;
+        Atomics.store(this.control, 0, REQUEST);
+        Atomics.notify(this.control, 0);
+        this._answer(id);
+        return true;
+    }
+
+    async _answer(id) {
+        while (Atomics.load(this.control, 0) === REQUEST) {
+            const wait = Atomics.waitAsync(this.control, 0, REQUEST);
+            if (wait.async) await wait.value;
+        }
+        if (Atomics.load(this.control, 0) !== ANSWER) return;
+        const reply = JSON.parse(decoder.decode(this.bytes.slice(0, this.control[1])));
+        Atomics.store(this.control, 0, IDLE);
+        this.process._receive({...reply, id});
+    }
+
+    /** Let the worker take messages again: resolves once it does. */
+    leave() {
+        Atomics.store(this.control, 0, LEAVE);
+        Atomics.notify(this.control, 0);
+        return this.serving;
+    }
+}
 
 function delay(ms, value) {
     return new Promise(resolve => setTimeout(() => resolve(value), ms));
@@ -32,6 +93,7 @@ export class WorkerProcess {
         this.bootMs = null;
         this.dead = false;
         this.ignored = 0;           // messages that answered no pending request
+        this.channel = null;        // the shared-memory Channel while move requests use it
     }
 
     /** Start the worker: from `snapshot` bytes if given; `makeSnapshot` keeps one in .snapshot. */
@@ -58,13 +120,35 @@ export class WorkerProcess {
         return this;
     }
 
-    /** Send a request; returns {id, promise} (the promise resolves with the reply). */
+    /**
+     * Send a request; returns {id, promise} (the promise resolves with the reply). A move
+     * goes through the channel if one is open (and it fits); anything else closes it first.
+     */
     call(message) {
         const id = this.nextId++;
         const promise = new Promise(resolve => this.pending.set(id, resolve));
         if (this.interrupt) Atomics.store(this.interrupt, 0, 0);
+        if (this.channel && message.type === "move" && this.channel.send(id, message)) return {id, promise};
+        if (this.channel) this.leaveChannel();
         this.worker.postMessage({...message, id});
         return {id, promise};
+    }
+
+    /** Send moves through shared memory from now on (isolated pages, Pyodide workers). */
+    openChannel() {
+        if (!this.channel && env.isolated && this.sources) this.channel = new Channel(this);
+    }
+
+    /** Back to messages: resolves once the worker takes them again. */
+    leaveChannel() {
+        const channel = this.channel;
+        this.channel = null;
+        return channel ? channel.leave() : Promise.resolve();
+    }
+
+    /** True if no request is out (the channel's standing "serve" request aside). */
+    get idle() {
+        return this.pending.size === (this.channel ? 1 : 0);
     }
 
     interruptNow() {
@@ -95,15 +179,17 @@ export class WorkerProcess {
 }
 
 /**
- * Booted workers for the seats. The first worker boots the ordinary way and sends back a
- * snapshot of its memory; every later one (another seat, a replacement for a runaway
- * bot's worker) boots from that snapshot in a fraction of the time.
+ * Booted workers for the seats, each from a snapshot of a started Pyodide's memory in a
+ * fraction of a full start-up: the one the server made, else one the first worker boots
+ * the ordinary way to make. Every later worker (another seat, a replacement for a runaway
+ * bot's worker) boots from the same snapshot.
  */
 export class WorkerPool {
     constructor(sources, {snapshots = true} = {}) {
         this.sources = sources;
         this.snapshots = snapshots;
-        this.snapshot = null;     // a promise of the snapshot's bytes (null if none was made)
+        this.snapshot = snapshots ? servedSnapshot : Promise.resolve(null);   // its bytes, or null
+        this.making = null;       // a promise of the bytes the first worker makes, if none was served
         this.idle = [];
         this.booting = [];
     }
@@ -114,18 +200,18 @@ export class WorkerPool {
     }
 
     _bootOne() {
-        let booting;
-        if (this.snapshots && !this.snapshot) {
-            booting = new WorkerProcess(this.sources).boot({makeSnapshot: true});
-            this.snapshot = booting.then(process => {
-                const bytes = process.snapshot;
+        const boot = bytes => new WorkerProcess(this.sources).boot({snapshot: bytes});
+        const booting = this.snapshot.then(bytes => {
+            if (bytes || !this.snapshots) return boot(bytes);
+            if (this.making) return this.making.then(boot);
+            const first = new WorkerProcess(this.sources).boot({makeSnapshot: true});
+            this.making = first.then(process => {
+                const made = process.snapshot;
                 process.snapshot = null;
-                return bytes;
+                return made;
             }, () => null);
-        } else {
-            const snapshot = this.snapshots ? this.snapshot : Promise.resolve(null);
-            booting = snapshot.then(bytes => new WorkerProcess(this.sources).boot({snapshot: bytes}));
-        }
+            return first;
+        });
         this.booting.push(booting);
         const done = () => this.booting.splice(this.booting.indexOf(booting), 1);
         booting.then(process => { done(); this.idle.push(process); }, done);
@@ -184,6 +270,7 @@ export class BotSeat {
         this.overheads = [];        // per request: page-measured time minus the bot's own think time
         this.output = [];
         this.loadError = "";
+        this.loaded = false;        // its source is loaded (or failed to): it can be asked
         this.asking = false;        // true while a move request is out
         this.closed = false;        // released: its game is over
         this.onChange = () => {};
@@ -210,6 +297,7 @@ export class BotSeat {
             this.loadError = reply.failed || reply.error || "";
         }
         this.needsBoard = false;
+        this.loaded = true;
     }
 
     /**
@@ -224,10 +312,11 @@ export class BotSeat {
                          history: this.needsBoard ? history() : null};
         this.needsBoard = false;
         const started = performance.now();
+        this.process.openChannel();
         const call = this.process.call(message);
         this.asking = true;
         let timer;
-        const deadline = new Promise(resolve => { timer = setTimeout(resolve, limit, TIMED_OUT); });
+        const deadline = new Promise(resolve => { timer = setTimeout(resolve, wallLimit(limit), TIMED_OUT); });
         const reply = await Promise.race([call.promise, deadline]);
         clearTimeout(timer);
         this.asking = false;
@@ -242,10 +331,17 @@ export class BotSeat {
             this.recovering = this._replace(history, true).finally(() => { this.recovering = null; });
             return {kind: "error", move: null, detail: reply.failed, ms};
         }
-        if (reply.interrupted || ms > limit) return {kind: "timeout", move: null, detail: "", ms};
-        const answer = reply.answer && typeof reply.answer === "object" ? reply.answer : {kind: null};
-        if (this.overheads.length < 100000) this.overheads.push(ms - (Number(answer.ms) || 0));
-        return {...answer, ms};
+        if (reply.interrupted) return {kind: "timeout", move: null, detail: "", ms};
+        return this._charge(reply.answer, ms, limit);
+    }
+
+    // The answer with the bot's own think time (its worker's clock; the page's if none).
+    _charge(answer, ms, limit) {
+        if (!answer || typeof answer !== "object") answer = {kind: null};
+        const thought = typeof answer.ms === "number" ? answer.ms : ms;
+        if (this.overheads.length < 100000) this.overheads.push(ms - thought);
+        if (thought > limit) return {kind: "timeout", move: null, detail: "", ms: thought};
+        return {...answer, ms: thought};
     }
 
     async _recover(reply, history) {
@@ -290,9 +386,10 @@ export class BotSeat {
     /** Hand the worker back for the next game (or drop it if it is busy or broken). */
     release() {
         this.closed = true;
-        if (!this.process) return;
-        if (this.process.pending.size) this.process.terminate("game over");   // still busy
-        else this.pool.give(this.process);
+        const process = this.process;
+        if (!process) return;
         this.process = null;
+        if (!process.idle) process.terminate("game over");   // still busy
+        else process.leaveChannel().then(() => this.pool.give(process));
     }
 }

@@ -13,7 +13,8 @@ Two to thirty players sit at one table; the native protocol starts a bot program
 every turn with the whole table in one argument (:data:`.protocol.ORIGINAL_PROTOCOL`);
 :data:`.protocol.LINES_PROTOCOL` is the persistent alternative an entrant may pick, and the
 one Python bot files speak under the referee. In tournaments each bot program runs in a fresh
-copy of its folder for every game (:attr:`CoinsGame.private_workdirs`).
+copy of its folder for every game, or one kept for the tournament (:attr:`CoinsGame.workdirs`),
+and a player's id is its entrant's place in the entrant list (:meth:`CoinsGame.seat_config`).
 """
 
 from __future__ import annotations
@@ -28,13 +29,13 @@ from typing import Any, ClassVar
 from ...config import BaseConfig
 from ...displayable import add_display_provider
 from ...rng import Rng
-from ..interface import Board, Change, GameDef, Option, WireProtocol
+from ..interface import Board, Change, GameDef, Option, WireProtocol, Workdirs
 from .config import PRESETS, CoinsConfig
 from .palette import COLOURS, SEAT_COLOURS
 from .protocol import LINES_PROTOCOL, ORIGINAL_PROTOCOL
 from .rules import END, IDS, ORDER, PILE, PLAYER, TURN, TURNS, CoinsState, EndReason, record_changes
 from .table import ACTION_NAMES, ACTIONS, PASS, Player, Table, TableLists, empty_table, parse_actions
-from .view import CoinsView, read_answer
+from .view import MOVE_HELP, CoinsView, read_answer
 
 __all__ = [
     "ACTIONS",
@@ -102,13 +103,16 @@ class CoinsGame(GameDef):
     view_type = CoinsView
     #: What a Python bot's ``move(view)`` may return, read as an answer.
     read_answer = staticmethod(read_answer)
+    move_help = MOVE_HELP
     small_preset: ClassVar[str | None] = "trial"
     seat_colours: ClassVar[tuple[str, ...]] = SEAT_COLOURS
     score_name: ClassVar[str] = "points"
     #: The original ranked by points summed over all games.
     ranks_by_score: ClassVar[bool] = True
-    #: The originals write files next to themselves (one rewrites its own source).
-    private_workdirs: ClassVar[bool] = True
+    #: The originals write files next to themselves (one rewrites its own source): each
+    #: program runs in a fresh private copy of its folder for every game, or with
+    #: ``keep_files`` in one private copy for the whole tournament (the Rulings).
+    workdirs: ClassVar[Workdirs | None] = Workdirs(option="keep_files")
     text_legend: ClassVar[str] = "the round and pile, then each seat in turn order (> the seat to move)"
     options: ClassVar[tuple[Option, ...]] = (Option("--rounds", "rounds", int, "rounds before the game ends"),)
 
@@ -116,6 +120,10 @@ class CoinsGame(GameDef):
     def presets(self) -> Mapping[str, CoinsConfig]:
         """``standard`` (every entrant, 2,000 ms a turn: the original) and ``trial`` (4, 100 ms)."""
         return PRESETS
+
+    def seat_config(self, config: BaseConfig, entrants: Sequence[int]) -> BaseConfig:
+        """``config`` with the seats' ids: an entrant's id is its place in the entrant list."""
+        return config.replace(ids=tuple(entrants))
 
     def new_state(self, config: BaseConfig, rng: Rng, start: Any = None) -> CoinsState:
         """A table drawn from ``rng`` (the pile, then the turn order), or ``start``."""
@@ -176,7 +184,7 @@ class CoinsGame(GameDef):
 
     def fit_config(self, config: BaseConfig, snapshot: Any, player: int) -> BaseConfig:
         """``config`` with the table's players and rounds."""
-        return config.replace(players=snapshot.players, rounds=snapshot.rounds)
+        return config.replace(players=snapshot.players, rounds=snapshot.rounds, ids=snapshot.ids)
 
     def apply_move(self, snapshot: Any, player: int, move: Any) -> tuple[Table, list[Change]]:
         """``player``'s three actions on ``snapshot``, whoever's turn it is (the end aside)."""
@@ -224,6 +232,8 @@ class CoinsGame(GameDef):
                 "startup_ms",
                 "freeze_after",
                 {"name": "rounds", "label": "Rounds", "type": "int", "min": 1, "max": 1_000_000},
+                # Tournaments set the ids (entrants' places); a game on the page numbers seats.
+                {"name": "ids", "label": "Ids (seat order)", "type": "choice", "choices": [None]},
             ],
             "colours": list(COLOURS),
             "actions": ACTION_NAMES,

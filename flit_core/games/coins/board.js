@@ -78,6 +78,11 @@ export class Board {
         return this.order[this.turns % this.players];
     }
 
+    /** The chips a human picks a turn's actions from (an action character, or "undo"), in the order drawn. */
+    get chips() {
+        return [...CHIPS, "undo"];
+    }
+
     /** Each seat's points, by seat number. */
     scores() {
         return this.points.slice();
@@ -89,6 +94,7 @@ export class BoardView {
         this.canvas = canvas;
         this.colours = assets.colours;   // background, table, ink, flipped, unflipped, pile, last turn, rotation
         this.seatColours = assets.seat_colours;
+        this.style = {shapes: null, trace: null};
         this.names = assets.actions;     // what each action character does
         this.board = null;
         this.human = null;
@@ -107,6 +113,22 @@ export class BoardView {
         this.board = board;
         this.human = human;
         this.draw();
+    }
+
+    /** The page's look for the seats (web/js/game.js): each card's strip, and its shape in the corner. */
+    useStyle({colours, shapes, trace}) {
+        this.seatColours = colours.slice(1);
+        this.style = {shapes, trace};
+    }
+
+    /** The table in words: the round, the pile, the turn order, each player's coins, the last turn. */
+    describe(label) {
+        const board = this.board;
+        const players = board.order.map(seat => `${label(seat)}, id ${board.ids[seat - 1]}: ${board.flipped[seat]} flipped and ${board.unflipped[seat]} unflipped coins`);
+        const [seat, actions] = board.last || [0, ""];
+        const last = board.last ? ` Last turn: ${label(seat)} ${actions ? `played ${[...actions].map(char => this.names[char]).join(", ")}` : "made no move"}.` : "";
+        const next = board.over ? "" : ` ${label(board.toMove)} is next.`;
+        return `Round ${board.round} of ${board.rounds}; ${board.pile} coins in the pile. In turn order: ${players.join("; ")}.${last}${next}`;
     }
 
     /** The action chip (an action character, or "undo") under a mouse event, or null. */
@@ -213,6 +235,10 @@ export class BoardView {
             ctx.roundRect(left, top, 8, CARD_H, 3);
             ctx.fillStyle = this.seatColours[(seat - 1) % this.seatColours.length];
             ctx.fill();
+            if (this.style.shapes) {
+                this.style.trace(ctx, this.style.shapes[seat], left + CARD_W - 12, top + 13, 7);
+                ctx.fill();
+            }
             const mover = !board.over && seat === board.toMove ? "▶ " : "";
             text(`${mover}seat ${seat} · id ${board.ids[seat - 1]}`, left + 13, top + 14, 11, ink);
             text(String(board.points[seat]), left + 13, top + 31, 15, ink, "left", "bold");
@@ -226,14 +252,15 @@ export class BoardView {
     drawChips(ctx, side, scale, offsetX, text) {
         const y = side + 20, size = (side - 24) / (CHIPS.length + 2.5), gap = size * 0.12;
         text(`your actions: ${(this.human.chosen + "___").slice(0, 3)}`, 12, y - 4, 12, this.colours[2]);
-        [...CHIPS, "undo"].forEach((place, i) => {
+        this.board.chips.forEach((place, i) => {
             const x = 12 + i * size, w = place === "undo" ? size * 2 : size;
             ctx.beginPath();
             ctx.roundRect(x + gap / 2, y, w - gap, size, 4);
             ctx.fillStyle = place === "undo" ? "#eee" : "#fff";
             ctx.fill();
             ctx.strokeStyle = this.colours[2];
-            ctx.lineWidth = 1;
+            // The keyboard's cursor: its chip's outline thick.
+            ctx.lineWidth = this.human.showCursor && place === this.human.cursor ? 3.5 : 1;
             ctx.stroke();
             text(place, x + w / 2, y + size * 0.65, Math.min(16, size * 0.5), this.colours[2], "center", "bold");
             // squareAt works in canvas pixels.

@@ -7,6 +7,7 @@ import dataclasses
 from typing import ClassVar
 
 from ...config import BaseConfig, check_int
+from ...errors import ConfigError
 
 #: From 31 players the original's 32-bit pile (2**n + 10n - r) no longer fits (the Rulings).
 MAX_PLAYERS = 30
@@ -28,10 +29,27 @@ class CoinsConfig(BaseConfig):
     move_time_ms: float = 2000.0
     #: Every turn is a fresh start: no separate start-up allowance.
     startup_ms: float = 0.0
+    #: Each seat's player id, seat 1 first (a tournament's: the entrants' places in its
+    #: entrant list); None: seat - 1, the commands' order of a single match.
+    ids: tuple[int, ...] | None = None
 
     def __post_init__(self) -> None:
         super().__post_init__()
         check_int("rounds", self.rounds, 1, 10**6)
+        if self.ids is not None:
+            if not isinstance(self.ids, (list, tuple)) or len(self.ids) != self.players:
+                raise ConfigError(f"ids must be a list of {self.players} ids, one per seat, not {self.ids!r}")
+            for number in self.ids:
+                check_int("an id", number, 0, 10**6)
+            if len(set(self.ids)) != len(self.ids):
+                raise ConfigError(f"the players' ids must differ, not {list(self.ids)}")
+            # A list read from JSON is kept as a tuple: the settings stay hashable.
+            object.__setattr__(self, "ids", tuple(self.ids))
+
+    @property
+    def seat_ids(self) -> tuple[int, ...]:
+        """Each seat's player id, seat 1 first."""
+        return tuple(range(self.players)) if self.ids is None else self.ids
 
     def describe(self) -> str:
         """A one-line human summary."""

@@ -37,13 +37,14 @@ class CoinsHost(RequestHost):
     no_move: ClassVar[bytes] = f"{PASS}\n".encode("ascii")
 
     def read(self, fields: Sequence[str]) -> tuple[int, BaseConfig, int, Any]:
-        """The seat (id + 1), the settings with the table's players, the turn and the table."""
+        """The seat (ids in order: in a single match id + 1), the settings with the table's
+        players and ids, the turn and the table."""
         if len(fields) != 1:
             raise ValueError(f"a state is one field without blanks, not {len(fields)}")
         config = self.config
         assert isinstance(config, CoinsConfig)
         me, table = table_from_state(fields[0], config.rounds)
-        return me + 1, config.replace(players=table.players), table.turns, table
+        return table.ids.index(me) + 1, config.replace(players=table.players, ids=table.ids), table.turns, table
 
 
 def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:

@@ -1,7 +1,8 @@
 // A human's coin turn on the arena page: click three of the action chips board.js draws under
 // the table (squareAt names the chip: an action character, or "undo" to take the last one
 // back); the third ends the turn. A Pass button (this input's actions, see web/js/game.js)
-// plays nothing, NNN.
+// plays nothing, NNN. By keyboard, the arrow keys move a cursor along the chips (the
+// page's default cursor over `places`) and Enter or Space clicks the one under it.
 "use strict";
 
 export class HumanInput {
@@ -12,6 +13,12 @@ export class HumanInput {
         this.id = board.ids[player - 1];
         this.chosen = "";
         this.actions = [{label: "Pass (NNN)", move: "NNN", title: "Do nothing this turn"}];
+        this.places = board.chips;   // the keyboard's cursor visits the chips board.js draws
+    }
+
+    /** A chip in words, with the actions chosen so far. */
+    describePlace(place) {
+        return `${place === "undo" ? "undo the last action" : `action ${place}`} (chosen so far: ${this.chosen || "none"})`;
     }
 
     /** What the status line tells the human. */

@@ -44,8 +44,8 @@ def read_output(text: str, elapsed_ms: float | None = None) -> Answer:
 
 def table_from_state(text: str, rounds: int) -> tuple[int, Table]:
     """The asking bot's id and the table from a state string (a game of ``rounds`` rounds;
-    each record's seat is its id + 1, as in a single match). ValueError in plain words if
-    the string is malformed."""
+    seats are numbered in the order of the ids, so in a single match a seat is its id + 1).
+    ValueError in plain words if the string is malformed."""
     fields = text.strip().split(";")
     if len(fields) < 5:
         raise ValueError(f"a state is ROUND;ID;PILE and a record per player (two at least), not {text[:60]!r}")
@@ -57,18 +57,19 @@ def table_from_state(text: str, rounds: int) -> tuple[int, Table]:
     if any(len(record) != 4 for record in records):
         raise ValueError(f"each player's record is ID_POINTS_FLIPPED_UNFLIPPED: {text[:60]!r}")
     ids = [record[0] for record in records]
-    if sorted(ids) != list(range(len(ids))):
-        raise ValueError(f"the players' ids are 0..{len(ids) - 1}, each once, not {ids}")
+    if len(set(ids)) != len(ids) or min(ids) < 0:
+        raise ValueError(f"the players' ids are whole numbers from 0, each once, not {ids}")
     if me not in ids:
         raise ValueError(f"the asking id {me} has no record")
     if not 1 <= round_number <= rounds or pile < 0:
         raise ValueError(f"round {round_number} is not in 1..{rounds}, or the pile {pile} is negative")
     count = len(records)
     by_seat = sorted(records)
+    seat_of = {record[0]: seat for seat, record in enumerate(by_seat, 1)}
     table = Table(
         pile,
-        tuple(number + 1 for number in ids),
-        tuple(range(count)),
+        tuple(seat_of[number] for number in ids),
+        tuple(record[0] for record in by_seat),
         tuple(record[1] for record in by_seat),
         tuple(record[2] for record in by_seat),
         tuple(record[3] for record in by_seat),

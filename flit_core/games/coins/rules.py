@@ -87,7 +87,9 @@ class CoinsState(TableLists, State):
         players = config.players
         if start is None:
             pile, order = draw_setup(players, rng)
-            start = dataclasses.replace(empty_table(players, config.rounds), pile=pile, order=order)
+            start = dataclasses.replace(
+                empty_table(players, config.rounds), pile=pile, order=order, ids=config.seat_ids
+            )
         _check(start, config)
         TableLists.__init__(self, dataclasses.replace(start, last=None))
         self._setup: tuple[Change, ...] = (

@@ -102,6 +102,10 @@ class CoinsView(View[CoinsConfig, Table]):
         return f"CoinsView(seat={self.seat}, id={self.id}, round={self.round}, pile={self.pile})"
 
 
+#: What a move looks like to a bot (``GameDef.move_help``).
+MOVE_HELP = "the text of three action characters like '2FF'"
+
+
 def read_answer(value: Any, elapsed_ms: float | None = None) -> Answer:
     """What ``move(view)`` returned: text (or a sequence of characters), read exactly like a
     program's output (so ``"2F"`` does nothing); anything else is UNREADABLE (no move)."""
@@ -109,7 +113,4 @@ def read_answer(value: Any, elapsed_ms: float | None = None) -> Answer:
         value = "".join(value)
     if isinstance(value, str):
         return read_output(value, elapsed_ms)
-    text = repr(value)
-    if len(text) > 80:
-        text = text[:80] + "..."
-    return Answer.unreadable(f"returned {text}; expected three action characters like '2FF'", elapsed_ms)
+    return Answer.returned(value, MOVE_HELP, elapsed_ms)

@@ -23,7 +23,7 @@ from ...displayable import add_display_provider
 from ...rng import Rng
 from ..interface import Board, GameDef, Option, ReplayDrawing, WireProtocol
 from ..interface import Change as AnyChange
-from .answer import to_answer
+from .answer import MOVE_HELP, to_answer
 from .board import Position, Square
 from .config import PRESETS, GameConfig, SpawnRule
 from .errors import DestinationOccupied, NotConnected, NotYourPiece, OffBoard
@@ -102,6 +102,7 @@ class FlitGame(GameDef):
     view_type = BotView
     #: What a Python bot's ``move(view)`` may return, read as an answer.
     read_answer = staticmethod(to_answer)
+    move_help = MOVE_HELP
     seat_colours: ClassVar[tuple[str, ...]] = COLOURS[1 : 1 + GameConfig.MAX_PLAYERS]
     score_name: ClassVar[str] = "pieces"
     small_preset: ClassVar[str | None] = "trial"

@@ -8,6 +8,9 @@ from ...errors import MoveSyntaxError
 from ...session import Answer
 from .move import Move
 
+#: What a move looks like to a bot (``GameDef.move_help``).
+MOVE_HELP = "a (from, to) pair of squares like ((3, 4), (4, 5)) (or a Move, or the text '3 4 4 5'), or None for no move"
+
 
 def to_answer(value: Any, elapsed_ms: float | None = None) -> Answer:
     """Read a bot's return value as an :class:`Answer` (UNREADABLE if it is not a move)."""
@@ -24,10 +27,4 @@ def to_answer(value: Any, elapsed_ms: float | None = None) -> Answer:
             flat = (*value[0], *value[1])
         if len(flat) == 4 and all(type(part) is int for part in flat):
             return Answer.of_move(Move(*flat), elapsed_ms)
-    text = repr(value)
-    if len(text) > 80:
-        text = text[:80] + "..."
-    return Answer.unreadable(
-        f"returned {text}; expected a Move, (x0, y0, x1, y1), 'x0 y0 x1 y1' or None",
-        elapsed_ms,
-    )
+    return Answer.returned(value, MOVE_HELP, elapsed_ms)

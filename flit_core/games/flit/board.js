@@ -62,12 +62,30 @@ export class BoardView {
         this.cells = null;
         this.highlights = null;
         this.human = null;           // a human's HumanInput while it is their turn
+        this.seatColours = assets.colours;   // by colour number; useStyle may restyle the seats'
+        this.style = {shapes: null, trace: null};
+        this.counts = null;
+    }
+
+    /** The page's look for the seats (web/js/game.js): colours and shapes by seat number. */
+    useStyle({colours, shapes, trace}) {
+        this.seatColours = this.palette.colours.map((colour, i) => (i > 0 && i < NEUTRAL && colours[i]) || colour);
+        this.style = {shapes, trace};
+    }
+
+    /** The board in words: its size, the neutral pieces, the last move and the human's choice. */
+    describe(label) {
+        const h = this.highlights, human = this.human;
+        const last = h ? `Last move ${h.from.join(",")} to ${h.to.join(",")}, ${h.converted.length} converted. ` : "";
+        const picked = human && human.selected ? `You picked ${human.selected.join(",")}: ${human.targets.length} destinations. ` : "";
+        return `A ${this.size} by ${this.size} torus, x from the left, y from the top; ${this.counts[NEUTRAL]} neutral pieces. ${last}${picked}`;
     }
 
     /** Show `board`, the `turn` that led to it (outlined), and a human's choices (or null). */
     show(board, turn, human) {
         this.size = board.size;
         this.cells = board.cells;
+        this.counts = board.counts;
         this.highlights = highlightsOf(turn);
         this.human = human;
         this.draw();
@@ -86,7 +104,8 @@ export class BoardView {
         const width = canvas.width;
         const ratio = window.devicePixelRatio || 1;  // for line widths and fonts
         const ctx = canvas.getContext("2d");
-        const {colours, grid, highlight} = this.palette;
+        const {grid, highlight} = this.palette;
+        const colours = this.seatColours, {shapes, trace} = this.style;
         const n = this.size;
         const cell = width / n;
         ctx.fillStyle = colours[0];
@@ -108,7 +127,9 @@ export class BoardView {
                 if (!colour) continue;
                 ctx.fillStyle = colours[colour];
                 ctx.beginPath();
-                if (colour === NEUTRAL) {
+                if (shapes && colour !== NEUTRAL) {
+                    trace(ctx, shapes[colour], (x + 0.5) * cell, (y + 0.5) * cell, radius * 1.05);
+                } else if (colour === NEUTRAL) {
                     // Neutral pieces are smaller diamonds, so they read apart from bots' pieces.
                     const cx = (x + 0.5) * cell, cy = (y + 0.5) * cell, r = radius * 0.9;
                     ctx.moveTo(cx, cy - r); ctx.lineTo(cx + r, cy); ctx.lineTo(cx, cy + r); ctx.lineTo(cx - r, cy);
@@ -137,7 +158,7 @@ export class BoardView {
         this._ring(ctx, h.from, cell, cell * 0.36);
         ctx.setLineDash([]);
         this._ring(ctx, h.to, cell, cell * 0.45);
-        ctx.strokeStyle = this.palette.colours[h.player];
+        ctx.strokeStyle = this.seatColours[h.player];
         for (const square of h.converted) this._ring(ctx, square, cell, cell * 0.47);
         // The move itself, as a thin line the short way round the torus.
         const [x0, y0] = h.from, [x1, y1] = h.to, n = this.size;
@@ -161,7 +182,7 @@ export class BoardView {
         if (!human) return;
         const mine = human.player;
         ctx.lineWidth = Math.max(1.5, cell * 0.08);
-        ctx.strokeStyle = this.palette.colours[mine];
+        ctx.strokeStyle = this.seatColours[mine];
         if (!human.selected) {
             // Your turn: a faint halo round each of your pieces says "pick one".
             ctx.globalAlpha = 0.45;
@@ -171,7 +192,7 @@ export class BoardView {
             ctx.globalAlpha = 1;
         }
         if (human.selected) this._ring(ctx, human.selected, cell, cell * 0.46);
-        ctx.fillStyle = this.palette.colours[mine];
+        ctx.fillStyle = this.seatColours[mine];
         ctx.globalAlpha = 0.35;
         for (const [x, y] of human.targets) {
             ctx.beginPath();
@@ -180,5 +201,12 @@ export class BoardView {
         }
         ctx.globalAlpha = 1;
         for (const square of human.targets) this._ring(ctx, square, cell, cell * 0.3);
+        if (human.showCursor && human.cursor) {
+            // The keyboard's cursor: a square round the square, in the highlight's ink.
+            const [x, y] = human.cursor, inset = Math.max(1.5, cell * 0.06);
+            ctx.strokeStyle = this.palette.highlight;
+            ctx.lineWidth = Math.max(2, cell * 0.1);
+            ctx.strokeRect(x * cell + inset, y * cell + inset, cell - 2 * inset, cell - 2 * inset);
+        }
     }
 }

@@ -41,6 +41,8 @@ PAGE_ASSETS: dict[str, Any] = {
     "preset": "trial",
     "preset_labels": {name: preset_label(name, config) for name, config in PRESETS.items()},
     "seat_names": ["Red", "Blue", "Green", "Amber"],
+    # The names say the seats' colours: the page renames them when it recolours the seats.
+    "seat_names_say_colours": True,
     "starter": STARTER,
     "fields": [
         "players",

@@ -29,7 +29,7 @@ from .config import PRESETS, HexConfig
 from .palette import COLOURS, SEAT_COLOURS
 from .protocol import HexProtocol
 from .rules import EndReason, HexState
-from .view import BotView, connection_distance, read_answer
+from .view import MOVE_HELP, BotView, connection_distance, read_answer
 
 if TYPE_CHECKING:
     from ...replay import Replay
@@ -86,6 +86,7 @@ class HexGame(GameDef):
     view_type = BotView
     #: What a Python bot's ``move(view)`` may return, read as an answer.
     read_answer = staticmethod(read_answer)
+    move_help = MOVE_HELP
     default_preset: ClassVar[str] = "uais"
     small_preset: ClassVar[str | None] = "trial"
     seat_colours: ClassVar[tuple[str, ...]] = SEAT_COLOURS

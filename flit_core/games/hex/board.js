@@ -101,14 +101,26 @@ export class BoardView {
         this.board = null;
         this.turn = null;
         this.chain = [];                 // the winning chain shown, [row, col] cells
+        this.human = null;               // a human's HumanInput while it is their turn
         this.layout = null;              // {r, w, x0, y0}: canvas pixels of the last drawing
     }
 
     show(board, turn, human) {
         this.board = board;
         this.turn = turn;
+        this.human = human;
         this.chain = board.connection().chain;
         this.draw();
+    }
+
+    /** The board in words: who holds which colour, the stones, the last one, a connection. */
+    describe(label) {
+        const board = this.board, n = board.size;
+        const stones = board.cells.filter(Boolean).length;
+        const last = board.last ? ` Last stone ${LETTERS[board.last[0]]}${board.last[1] + 1}.` : "";
+        const {colour} = board.connection();
+        const won = colour ? ` ${colour === BLACK ? "Black" : "White"} has connected its sides.` : "";
+        return `${n} by ${n} Hex board, rows a to ${LETTERS[n - 1]}, columns 1 to ${n}. Black, ${label(board.black)}, joins top and bottom; White, ${label(3 - board.black)}, left and right. ${stones} stones.${last}${won}`;
     }
 
     /** The centre of cell (row, col) in canvas pixels. */
@@ -214,6 +226,12 @@ export class BoardView {
                 ctx.arc(x, y, r * 0.74, 0, 2 * Math.PI);
                 ctx.stroke();
             }
+        }
+        const cursor = this.human && this.human.showCursor && this.human.cursor;
+        if (cursor) {
+            // The keyboard's cursor: the cell's hexagon outlined thick.
+            const [x, y] = this.centre(LETTERS.indexOf(cursor[0]), Number(cursor.slice(1)) - 1);
+            stroke([0, 1, 2, 3, 4, 5, 0].map(k => corner(x, y, r * 0.9, k)), last, Math.max(2 * ratio, r * 0.16));
         }
         if (board.last) {
             const [x, y] = this.centre(...board.last);

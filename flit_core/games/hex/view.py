@@ -123,6 +123,10 @@ def connection_distance(board: HexPosition, colour: int) -> int | None:
     return None
 
 
+#: What a move looks like to a bot (``GameDef.move_help``).
+MOVE_HELP = f"a cell by name like 'c8', or as (row, column) counted from 0 like (2, 7), or {SWAP!r}"
+
+
 def read_answer(value: Any, elapsed_ms: float | None = None) -> Answer:
     """What ``move(view)`` returned: a :class:`Cell`, a cell name, a ``(row, column)`` pair
     counted from 0, or ``"swap"``; anything else is UNREADABLE (a forfeit)."""
@@ -135,7 +139,4 @@ def read_answer(value: Any, elapsed_ms: float | None = None) -> Answer:
             return Answer.unreadable(str(error), elapsed_ms)
     if isinstance(value, (tuple, list)) and len(value) == 2 and all(type(part) is int for part in value):
         return Answer.of_move(Cell(value[0], value[1]), elapsed_ms)
-    text = repr(value)
-    if len(text) > 80:
-        text = text[:80] + "..."
-    return Answer.unreadable(f"returned {text}; expected a cell name like 'c8', (row, column) or {SWAP!r}", elapsed_ms)
+    return Answer.returned(value, MOVE_HELP, elapsed_ms)

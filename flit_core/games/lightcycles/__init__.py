@@ -28,7 +28,7 @@ from .board import END, MOVES, ROUND, Arena, CyclesBoard, Direction, Field, Posi
 from .config import PRESETS, LightCyclesConfig, Order
 from .palette import COLOURS, SEAT_COLOURS
 from .rules import EndReason, LightCyclesState
-from .view import DIRECTIONS, BotView, read_answer
+from .view import DIRECTIONS, MOVE_HELP, BotView, read_answer
 
 if TYPE_CHECKING:
     from ...replay import Replay
@@ -68,6 +68,7 @@ class LightCyclesGame(GameDef):
     view_type = BotView
     #: What a Python bot's ``move(view)`` may return, read as an answer.
     read_answer = staticmethod(read_answer)
+    move_help = MOVE_HELP
     simultaneous: ClassVar[bool] = True
     small_preset: ClassVar[str | None] = "trial"
     seat_colours: ClassVar[tuple[str, ...]] = SEAT_COLOURS

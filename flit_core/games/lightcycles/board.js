@@ -93,9 +93,32 @@ export class BoardView {
         this.canvas = canvas;
         this.colours = assets.colours;
         this.seatColours = assets.seat_colours;
+        this.style = {shapes: null, trace: null};
         this.board = null;
         this.human = null;
         this.layout = null;     // {cell, x0, y0, field}: canvas pixels of the last drawing
+    }
+
+    /** The page's look for the seats (web/js/game.js): trails in their colours, heads in their shapes. */
+    useStyle({colours, shapes, trace}) {
+        this.seatColours = colours.slice(1);
+        this.style = {shapes, trace};
+    }
+
+    /** The field in words: the round, each cycle's head, who crashed; the human's free ways. */
+    describe(label) {
+        const field = this.board.shown;
+        const heads = field.seats.map((seat, i) => `${label(seat)} at ${field.heads[i].join(",")}`).join("; ");
+        const crashed = field.crashes.length ? ` Crashed: ${field.crashes.map(([seat]) => label(seat)).join(", ")}.` : "";
+        const head = this.human && this.board.headOf(this.human.player);
+        const free = head ? ` You can go ${Object.keys(DELTAS).filter(d => this.isFree(head[0] + DELTAS[d][0], head[1] + DELTAS[d][1])).join(", ") || "nowhere"}.` : "";
+        return `Round ${field.round}, turn ${field.turn}, a ${field.width} by ${field.height} field, x from the left, y from the bottom. Heads: ${heads}.${crashed}${free}`;
+    }
+
+    /** Whether cell (x, y) of the field now is inside it and empty. */
+    isFree(x, y) {
+        const field = this.board.field;
+        return x >= 0 && y >= 0 && x < field.width && y < field.height && !field.cells[x * field.height + y];
     }
 
     show(board, turn, human) {
@@ -162,11 +185,19 @@ export class BoardView {
         }
         ctx.globalAlpha = 1;
         ctx.lineWidth = Math.max(1, cell / 6);
+        const {shapes, trace} = this.style;
         field.seats.forEach((seat, i) => {
             const [x, y] = this.corner(...field.heads[i]);
             ctx.fillStyle = this.seatColours[seat - 1];
-            ctx.fillRect(x, y, cell, cell);
             ctx.strokeStyle = outline;
+            if (shapes) {
+                // A head in its seat's shape, a little larger than a cell so that it reads.
+                trace(ctx, shapes[seat], x + cell / 2, y + cell / 2, Math.max(cell * 0.8, 5 * ratio));
+                ctx.fill();
+                ctx.stroke();
+                return;
+            }
+            ctx.fillRect(x, y, cell, cell);
             ctx.strokeRect(x, y, cell, cell);
         });
         ctx.strokeStyle = crash;
@@ -198,9 +229,8 @@ export class BoardView {
         ctx.strokeRect(x - cell / 2, y - cell / 2, 2 * cell, 2 * cell);
         ctx.fillStyle = this.colours[4];
         for (const [dx, dy] of Object.values(DELTAS)) {
-            const [nx, ny] = [head[0] + dx, head[1] + dy], field = this.board.field;
-            const inside = nx >= 0 && ny >= 0 && nx < field.width && ny < field.height;
-            if (!inside || field.cells[nx * field.height + ny]) continue;
+            const [nx, ny] = [head[0] + dx, head[1] + dy];
+            if (!this.isFree(nx, ny)) continue;
             const [cx, cy] = this.corner(nx, ny);
             ctx.beginPath();
             ctx.arc(cx + cell / 2, cy + cell / 2, Math.max(1.5, cell / 5), 0, 2 * Math.PI);

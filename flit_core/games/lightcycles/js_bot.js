@@ -107,7 +107,7 @@ export function loadError(error) {
 export function answerOf([kind, text]) {
     if (kind === "move") return {kind: "move", move: text, detail: ""};
     if (kind === "error") return {kind: "error", move: null, detail: text};
-    return {kind: "unreadable", move: null, detail: `returned ${text}; expected "N", "E", "S" or "W"`};
+    return {kind: "unreadable", move: null, detail: `the function returned ${text}; a move is one of the directions "N", "E", "S" or "W"`};
 }
 
 // -- the page's worker ------------------------------------------------------------------

@@ -13,10 +13,11 @@ COLOURS = ("#0d1321", "#1a2336", "#8d99ae", "#ff3b30", "#ffffff")
 
 def _seat_colours(count: int) -> tuple[str, ...]:
     """``count`` bright colours apart from each other: hues a golden angle apart, every other
-    one a little lighter, so that neighbouring seats differ in lightness too."""
+    one a little lighter, so that neighbouring seats differ in lightness too; light enough
+    that each stands out at least 3:1 against the field (the darkest, a blue, 3.07:1)."""
     colours = []
     for seat in range(count):
-        red, green, blue = colorsys.hls_to_rgb((0.53 + seat * 0.381966) % 1.0, 0.58 + 0.1 * (seat % 2), 0.9)
+        red, green, blue = colorsys.hls_to_rgb((0.53 + seat * 0.381966) % 1.0, 0.6 + 0.1 * (seat % 2), 0.9)
         colours.append(f"#{round(red * 255):02x}{round(green * 255):02x}{round(blue * 255):02x}")
     return tuple(colours)
 

@@ -130,6 +130,10 @@ def _whole(value: float) -> int:
     raise TypeError(f"Expected x and y to be integers, got {value!r}")
 
 
+#: What a move looks like to a bot (``GameDef.move_help``).
+MOVE_HELP = "one of the directions 'N', 'E', 'S' or 'W' (or a Direction)"
+
+
 def read_answer(value: Any, elapsed_ms: float | None = None) -> Answer:
     """What ``move(view)`` returned: a :class:`Direction`, or exactly ``"N"``, ``"E"``,
     ``"S"`` or ``"W"``; anything else is no move (and the bot crashes)."""
@@ -138,4 +142,4 @@ def read_answer(value: Any, elapsed_ms: float | None = None) -> Answer:
     direction = _TEXTS.get(value) if type(value) is str else None
     if direction is not None:
         return Answer.of_move(direction, elapsed_ms)
-    return Answer.returned(value, "'N', 'E', 'S' or 'W'", elapsed_ms)
+    return Answer.returned(value, MOVE_HELP, elapsed_ms)

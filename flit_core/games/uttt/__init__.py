@@ -12,7 +12,9 @@ drivers.
 
 The native protocol starts a bot program afresh for every move, with the whole game in
 twelve arguments (:data:`.protocol.ORIGINAL_PROTOCOL`); :data:`.protocol.LINES_PROTOCOL`
-is the persistent alternative an entrant may pick.
+is the persistent alternative an entrant may pick. In tournaments every bot program runs from
+one bots folder holding a copy of each entrant's folder with its ``data.txt``
+(:attr:`UtttGame.workdirs`).
 """
 
 from __future__ import annotations
@@ -24,14 +26,14 @@ from typing import Any, ClassVar
 
 from ...config import BaseConfig
 from ...rng import Rng
-from ..interface import Board, Change, GameDef, Option, WireProtocol
+from ..interface import Board, Change, GameDef, Option, WireProtocol, Workdirs
 from .board import EMPTY, INVALID, LETTERS, START, Grid, Move, O, UtttPosition, X, parse_move
 from .config import PRESETS, UtttConfig
 from .palette import COLOURS, SEAT_COLOURS
 from .rules import EndReason, UtttState, points
 from .svg import board_svg
 from .text import LEGEND, position_text, read_position_text
-from .view import UtttView, read_answer
+from .view import MOVE_HELP, UtttView, read_answer
 
 __all__ = [
     "EMPTY",
@@ -88,11 +90,15 @@ class UtttGame(GameDef):
     view_type = UtttView
     #: What a Python bot's ``move(view)`` may return, read as an answer.
     read_answer = staticmethod(read_answer)
+    move_help = MOVE_HELP
     small_preset: ClassVar[str | None] = "trial"
     seat_colours: ClassVar[tuple[str, ...]] = SEAT_COLOURS
     score_name: ClassVar[str] = "points"
     #: Tournaments rank by points summed over all games, as the original did.
     ranks_by_score: ClassVar[bool] = True
+    #: The original ran every bot from one folder holding a folder per bot with its
+    #: ``data.txt``, kept for the whole tournament; ``fresh_data`` refreshes it every game.
+    workdirs: ClassVar[Workdirs | None] = Workdirs(shared=True, kept=True, data_file="data.txt", option="fresh_data")
     text_legend: ClassVar[str] = LEGEND
     options: ClassVar[tuple[Option, ...]] = (
         Option("--ply-limit", "ply_limit", int, "turns in all before a game without winner"),

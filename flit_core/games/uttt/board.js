@@ -117,6 +117,21 @@ export class BoardView {
         this.layout = null;               // {cell, gap, x0, y0}: canvas pixels of the last drawing
     }
 
+    /** The page's look for the seats (web/js/game.js): X and O take seat 1's and 2's colours
+     * (their marks are already shapes of their own). */
+    useStyle({colours}) {
+        this.colours = this.colours.map((colour, i) => (i === 1 || i === 2 ? colours[i] : colour));
+    }
+
+    /** The board in words: whose move and where, the small boards won and full. */
+    describe(label) {
+        const board = this.board;
+        const boards = mark => [...board.status].map((status, b) => (status === mark ? b : -1)).filter(b => b >= 0);
+        const list = bs => (bs.length ? bs.join(", ") : "none");
+        return `Boards numbered 0 to 8 and tiles 0 to 8, row by row. X is ${label(1)}, O is ${label(2)}. ${board.statusLine()}. ` +
+            `Boards won by X: ${list(boards(1))}; by O: ${list(boards(2))}; full: ${list(boards(FULL))}.`;
+    }
+
     show(board, turn, human) {
         this.board = board;
         this.turn = turn;
@@ -219,6 +234,13 @@ export class BoardView {
             ctx.strokeRect(x + inset, y + inset, cell - 2 * inset, cell - 2 * inset);
         }
         // A human's legal tiles, ringed: small and thin, so that no ring looks like an O.
+        if (this.human && this.human.showCursor && this.human.cursor) {
+            // The keyboard's cursor: the tile outlined thick, inside the last move's outline.
+            const [x, y] = this.corner(Number(this.human.cursor[0]), Number(this.human.cursor[1])), inset = 4 * ratio;
+            ctx.strokeStyle = lines;
+            ctx.lineWidth = 3 * ratio;
+            ctx.strokeRect(x + inset, y + inset, cell - 2 * inset, cell - 2 * inset);
+        }
         if (this.human) {
             ctx.strokeStyle = lastColour;
             ctx.lineWidth = Math.max(1.5 * ratio, cell * 0.05);

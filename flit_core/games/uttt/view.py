@@ -83,6 +83,10 @@ class UtttView(View[UtttConfig, UtttPosition]):
         return f"UtttView(me={self.me}, mark={self.mark}, turn={self.turn}, target={self.target})"
 
 
+#: What a move looks like to a bot (``GameDef.move_help``).
+MOVE_HELP = "a (board, tile) pair, each 0-8, like (3, 8), or two digits like '38'"
+
+
 def read_answer(value: Any, elapsed_ms: float | None = None) -> Answer:
     """What ``move(view)`` returned: a ``(board, tile)`` pair of whole numbers 0..8 (a
     :class:`Move` is one) or a two-digit string; anything else is UNREADABLE (an invalid turn)."""
@@ -94,7 +98,4 @@ def read_answer(value: Any, elapsed_ms: float | None = None) -> Answer:
     move = as_move(tuple(value) if isinstance(value, list) else value)
     if move is not None:
         return Answer.of_move(move, elapsed_ms)
-    text = repr(value)
-    if len(text) > 80:
-        text = text[:80] + "..."
-    return Answer.unreadable(f"returned {text}; expected (board, tile), each 0-8, or two digits like '38'", elapsed_ms)
+    return Answer.returned(value, MOVE_HELP, elapsed_ms)

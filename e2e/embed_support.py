@@ -1,0 +1,160 @@
+"""Helpers for the embed snippet's browser tests: the CDN, the published bundle and the Q&A
+site's API answered locally (from web/vendor, a built bundle and recorded fixtures), and the
+snippet shown the way a challenge post shows it."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+from flit_core.web.assets import VENDOR_DIR
+from flit_core.web.embed import PYODIDE_CDN, Snippet, pinned_versions
+from flit_core.web.headless import wait_for
+from flit_core.web.server import CONTENT_TYPES
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+#: The attributes Stack Snippets give their iframe.
+SANDBOX = "allow-scripts allow-modals allow-forms"
+#: Every answer of the API goes through this address.
+API = "https://api.stackexchange.com/2.3/questions/**"
+CORS = {"Access-Control-Allow-Origin": "*"}
+
+
+def serve_cdn_locally(context: Any) -> list[str]:
+    """Answer the pinned CDN address of Pyodide from web/vendor; returns the URLs served."""
+    served: list[str] = []
+    prefix = pyodide_cdn()
+    folder = VENDOR_DIR / "pyodide"
+
+    def handle(route: Any) -> None:
+        path = folder / route.request.url[len(prefix) :].split("?")[0]
+        if not path.is_file():
+            route.fulfill(status=404, body="not vendored", headers=CORS)
+            return
+        served.append(route.request.url)
+        content_type = CONTENT_TYPES.get(path.suffix, "application/octet-stream")
+        route.fulfill(path=str(path), headers={**CORS, "Content-Type": content_type})
+
+    context.route(prefix + "**", handle)
+    return served
+
+
+def pyodide_cdn() -> str:
+    """The pinned Pyodide's folder address on the CDN."""
+    return PYODIDE_CDN.format(version=pinned_versions()["pyodide"])
+
+
+class _CorsFiles(http.server.SimpleHTTPRequestHandler):
+    """Static files any origin may fetch (a CDN's headers), quietly."""
+
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **CONTENT_TYPES}
+
+    def end_headers(self) -> None:
+        self.send_header("Access-Control-Allow-Origin", "*")
+        super().end_headers()
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@contextmanager
+def local_cdn(folder: Path, snippet: Snippet) -> Iterator[str]:
+    """A local stand-in for the CDN (for frames whose requests Playwright cannot answer, such
+    as srcdoc frames): serves the vendored Pyodide and the snippet's bundle from ``folder``;
+    yields the snippet's HTML pointed at it."""
+    assert snippet.bundle is not None
+    (folder / "pyodide").symlink_to(VENDOR_DIR / "pyodide")
+    (folder / "bundle").mkdir()
+    (folder / "bundle" / snippet.bundle.name).write_text(snippet.bundle.text, encoding="utf-8")
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_CorsFiles, directory=str(folder)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    try:
+        html = snippet.html.replace(pyodide_cdn(), base + "pyodide/")
+        yield html.replace(f'"{_bundle_address(snippet)}"', f'"{base}bundle/{snippet.bundle.name}"')
+    finally:
+        server.shutdown()
+        thread.join()
+
+
+def _bundle_address(snippet: Snippet) -> str:
+    assert snippet.bundle is not None
+    start = snippet.html.index("https://", snippet.html.index("const BUNDLE"))
+    return snippet.html[start : snippet.html.index('"', start)]
+
+
+def srcdoc_frame(page: Any, html: str, sandbox: str = "allow-scripts") -> Any:
+    """Show ``html`` (a snippet) in a sandboxed srcdoc iframe of a blank page; returns the frame."""
+    frame_html = snippet_document(html).replace("&", "&amp;").replace('"', "&quot;")
+    page.set_content(f'<iframe sandbox="{sandbox}" srcdoc="{frame_html}" width=1200 height=800></iframe>')
+    return page.frames[1]
+
+
+def serve_bundle(context: Any, snippet: Snippet, base: str) -> None:
+    """Answer the small snippet's bundle address (``base`` + its name) with its bundle file."""
+    assert snippet.bundle is not None
+    text = snippet.bundle.text
+    context.route(
+        base + snippet.bundle.name,
+        lambda route: route.fulfill(body=text, headers={**CORS, "Content-Type": "application/json"}),
+    )
+
+
+def serve_answers(context: Any, pages: Sequence[Path]) -> list[str]:
+    """Answer the Q&A site's API with the recorded ``pages`` (by the page number asked); returns the URLs asked."""
+    asked: list[str] = []
+
+    def answer(route: Any) -> None:
+        url = route.request.url
+        asked.append(url)
+        number = int(parse_qs(urlsplit(url).query).get("page", ["1"])[0])
+        route.fulfill(path=str(pages[number - 1]), headers={**CORS, "Content-Type": "application/json"})
+
+    context.route(API, answer)
+    return asked
+
+
+def html_page(text: str) -> Any:
+    """A route handler that answers with the HTML ``text``."""
+    return lambda route: route.fulfill(body=text, content_type="text/html; charset=utf-8")
+
+
+def snippet_document(snippet: str) -> str:
+    """The page a Stack Snippet makes of the snippet's HTML."""
+    return f'<!doctype html><html><head><meta charset="utf-8"></head><body>{snippet}</body></html>'
+
+
+def show_embed(page: Any, context: Any, server: Any, snippet: str, *, sandbox: str | None = SANDBOX) -> Any:
+    """Show the snippet the way a challenge post does; returns the snippet's frame.
+
+    Like Stack Snippets, the snippet is a page of its own on another host name, shown in an
+    iframe (sandboxed unless ``sandbox`` is None): both pages are answered by routes, on
+    local addresses.
+    """
+    port = server.server_address[1]
+    host_url = f"http://127.0.0.1:{port}/post.html"
+    snippet_url = f"http://localhost:{port}/snippet/js"
+    attributes = f' sandbox="{sandbox}"' if sandbox is not None else ""
+    pages = {
+        host_url: f'<!doctype html><meta charset="utf-8"><title>A challenge post</title>'
+        f'<iframe{attributes} src="{snippet_url}" style="width:1260px;height:880px;border:0"></iframe>',
+        snippet_url: snippet_document(snippet),
+    }
+    for url, text in pages.items():
+        context.route(url, html_page(text))
+    page.goto(host_url)
+    return page.frame(url=snippet_url)
+
+
+def open_embed(page: Any, context: Any, server: Any, snippet: str) -> Any:
+    """:func:`show_embed`, once its bots are ready."""
+    frame = show_embed(page, context, server, snippet)
+    wait_for(frame, "document.body.dataset.bots === 'ready'")
+    return frame

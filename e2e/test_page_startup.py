@@ -1,0 +1,40 @@
+"""The page's start-up: until the first game's bots are ready the controls look disabled and
+a progress bar shows how far it is; a click made meanwhile is kept and done then."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from arena_support import game_url, trial_bots
+
+from flit_core.web.headless import wait_for
+
+SEED = 3
+
+
+def test_an_early_click_on_play_is_kept_until_the_bots_are_ready(arena_page: Any, isolated_server: Any) -> None:
+    arena_page.goto(game_url(isolated_server.url, trial_bots(), SEED, autoplay=None))
+    # The board and the seats are shown: what a visitor sees before clicking.
+    wait_for(arena_page, "document.body.dataset.ui === 'ready'")
+    # Read the state and click in one task, so the bots cannot get ready in between.
+    before = arena_page.evaluate(
+        """() => {
+            const play = document.getElementById("play");
+            const seen = {
+                bots: document.body.dataset.bots,
+                disabled: play.getAttribute("aria-disabled"),
+                progress: !document.getElementById("start-progress").hidden,
+            };
+            play.click();
+            return seen;
+        }"""
+    )
+    assert before["bots"] in ("idle", "loading")
+    assert before["disabled"] == "true"
+    assert before["progress"]
+    assert "your click follows" in arena_page.inner_text("#status")
+    # The click was kept: the game plays once the bots are ready, and the controls work.
+    wait_for(arena_page, "['running', 'over'].includes(document.body.dataset.game)")
+    assert arena_page.get_attribute("#play", "aria-disabled") is None
+    assert arena_page.get_attribute("#new-game", "aria-disabled") is None
+    assert arena_page.is_hidden("#start-progress")
