@@ -13,7 +13,7 @@ import pytest
 from arena_support import BOTS, EXAMPLES, without_timing
 
 from flit_core import PRESETS, BotProgram, Game, game_names, get_game, play_game
-from flit_core.web.answers import contestants
+from flit_core.web.answers import read_answers
 from flit_core.web.assets import WEB_DIR, browser_modules, bundle, game_assets
 from flit_core.web.embed import SCRIPT_MODULES, document, script_bundle
 from flit_core.web.page import PageReferee, check_config, open_replay
@@ -133,20 +133,20 @@ def test_legal_moves_for_a_human_seat() -> None:
 
 
 def test_answers_fixture_gives_two_contestants() -> None:
-    found = contestants(FIXTURE.read_text())
-    assert [(c.name, c.author, c.answer_id) for c in found] == [
+    found = read_answers([FIXTURE.read_text()])["usable"]
+    assert [(c["name"], c["author"], c["answer_id"]) for c in found] == [
         ("Edge Hugger", "alice", 271001),
         ("Neutral Chaser (Python 3)", "bob & co", 271002),
     ]
     # The code is the first code block, unescaped, and it is a working bot.
-    assert "score > 0 & < 5" in found[1].code
+    assert "score > 0 & < 5" in found[1]["code"]
     for entry in found:
-        BotProgram(entry.code, "answer").start(1, PRESETS["trial"])
+        BotProgram(entry["code"], "answer").start(1, PRESETS["trial"])
 
 
 @pytest.mark.parametrize("page", ['{"items": []}', "[]", '{"items": [{"body": "<p>no code</p>"}]}'])
 def test_answers_without_bots_give_none(page: str) -> None:
-    assert contestants(page) == []
+    assert read_answers([page])["usable"] == []
 
 
 def test_share_links_round_trip() -> None:

@@ -51,10 +51,6 @@ class PageApi:
         """A quick tournament's leaderboard so far (of a game of ``game``)."""
         return page.standings(records, entrants, game)
 
-    def contestants(self, api_page: str) -> str:
-        """The bots in one page of the Q&A site's answers JSON."""
-        return answers.contestants_json(api_page)
-
     def answers_url(self, question: str, site: str, page_number: int) -> str:
         """The API address of one page of a question's answers."""
         return answers.ANSWERS_URL.format(question=int(question), site=site, page=int(page_number))

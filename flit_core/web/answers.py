@@ -192,11 +192,6 @@ def _items(page: str) -> list[dict[str, Any]]:
     return [item for item in items if isinstance(item, dict)]
 
 
-def contestants(page: str, game: str = DEFAULT_GAME) -> list[Contestant]:
-    """Every usable contestant in one page of the API's JSON (``{"items": [...]}``)."""
-    return [entry for entry in (read_answer(item, game) for item in _items(page)) if isinstance(entry, Contestant)]
-
-
 def read_answers(
     pages: Iterable[str], game: str = DEFAULT_GAME, site: str = "codegolf", languages: Mapping[str, str] | None = None
 ) -> dict[str, Any]:
@@ -207,8 +202,3 @@ def read_answers(
     usable = distinct_names(entry for entry in read if isinstance(entry, Contestant))
     unusable = [entry for entry in read if isinstance(entry, Unusable)]
     return {"usable": [entry._asdict() for entry in usable], "unusable": [entry._asdict() for entry in unusable]}
-
-
-def contestants_json(page: str) -> str:
-    """:func:`contestants` as JSON for the page: ``[{"name", "code", "author", "answer_id", ...}]``."""
-    return json.dumps([entry._asdict() for entry in contestants(page)])

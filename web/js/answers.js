@@ -25,8 +25,14 @@ export async function loadAnswerPages(py, question, site) {
     return pages;
 }
 
-/** Every bot among a question's answers: [{name, code, author, answer_id}]. */
-export async function loadContestants(py, question, site) {
-    const pages = await loadAnswerPages(py, question, site);
-    return pages.flatMap(text => JSON.parse(py.contestants(text)));
+/** The API's `pages` read for `game` (game.js's): {usable: [Contestant], unusable: [Unusable]}
+ * (flit_core.web.answers.read_answers), usable names made distinct. */
+export function readAnswers(py, pages, game, site) {
+    const languages = Object.fromEntries(Object.entries(game.languages).map(([key, {title}]) => [key, title]));
+    return JSON.parse(py.challenge("read_answers", JSON.stringify(pages), game.name, site, JSON.stringify(languages)));
+}
+
+/** Every bot among a question's answers that can play `game`: [{name, code, author, answer_id, language, ...}]. */
+export async function loadContestants(py, question, site, game) {
+    return readAnswers(py, await loadAnswerPages(py, question, site), game, site).usable;
 }

@@ -530,7 +530,7 @@ async function loadAnswers() {
     if (!question) return;
     $("answers-note").textContent = "Loading…";
     try {
-        const found = await loadContestants(state.py, question, site);
+        const found = await loadContestants(state.py, question, site, state.game);
         state.seats.useAnswers(found);
         renderSeats();
         $("answers-note").textContent = `${found.length} bot${found.length === 1 ? "" : "s"} found: ` +

@@ -7,7 +7,7 @@
 "use strict";
 
 import {escapeHTML} from "./panels.js";
-import {loadAnswerPages} from "./answers.js";
+import {loadAnswerPages, readAnswers} from "./answers.js";
 import {ChallengeTournament, renderLeaderboard} from "./tournament.js";
 import {ChallengeStore} from "./challenge-store.js";
 
@@ -139,9 +139,7 @@ class ChallengeArena {
         }
         try {
             const game = this.page.game;
-            const languages = Object.fromEntries(Object.entries(game.languages).map(([key, {title}]) => [key, title]));
-            this.answers = JSON.parse(this.page.py.challenge("read_answers", JSON.stringify(pages), game.name,
-                this.spec.site, JSON.stringify(languages)));
+            this.answers = readAnswers(this.page.py, pages, game, this.spec.site);
             document.body.dataset.answersUsable = String(this.answers.usable.length);
             document.body.dataset.answersUnusable = String(this.answers.unusable.length);
             const presets = game.assets.presets;

@@ -37,7 +37,7 @@ export class SeatList {
     }
 
     fromAnswer(bot) {
-        return {kind: "code", name: bot.name, source: bot.code};
+        return {kind: "code", name: bot.name, source: bot.code, ...(bot.language && {language: bot.language})};
     }
 
     // Give the seat `index` this code (in `language`, null: Python) under the user's `name`.
