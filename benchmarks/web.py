@@ -34,6 +34,8 @@ from flit_core.web.share import setup_dict, share_fragment  # noqa: E402
 
 EXAMPLES = ROOT / "flit_core" / "games" / "flit" / "bots"
 ENDLESS = ROOT / "e2e" / "bots" / "endless_bot.py"
+#: A bot that thinks as little as a Flit bot can: its games measure the page's own time.
+INSTANT = ROOT / "benchmarks" / "bots" / "instant_bot.py"
 
 
 def link(
@@ -201,77 +203,111 @@ def timed(step: str, function: Callable[[], Any]) -> Any:
     return function()
 
 
+def startup_figures(isolated: ArenaHTTPServer, runs: int) -> None:
+    """Print the cold start-up figures."""
+    figures = timed(f"Cold start-up ({runs} fresh browsers, trial game, 2 bots):", lambda: startup(isolated, runs))
+    show("page shown, controls waiting (median ms after navigation)", f"{median(figures['ui']):.0f}")
+    show(
+        "board drawn, Python ready (median ms)",
+        f"{median(figures['board']):.0f}   (each: {', '.join(f'{x:.0f}' for x in figures['board'])})",
+    )
+    show(
+        "both bots ready, controls working (median ms)",
+        f"{median(figures['bots']):.0f}   (each: {', '.join(f'{x:.0f}' for x in figures['bots'])})",
+    )
+
+
+def games(isolated: ArenaHTTPServer) -> None:
+    """Print round trips and a trial game's speed."""
+    print("Round trips and games (bots ready, fast mode):", flush=True)
+    trial_url = link(isolated, PRESETS["trial"], 7, seats([EXAMPLES / "random_bot.py", EXAMPLES / "greedy_bot.py"]))
+    with chromium() as browser:
+        context, page = open_game(browser, trial_url)
+        bare = round_trips(page)
+        show("bare round trip to a worker: median / p99 ms", f"{median(bare):.3f} / {p99(bare):.3f}")
+        trial_seconds = play_fast(page)
+        overheads = page.evaluate("window.arena.state.match.bots.flatMap(b => b.overheads)")
+        show(
+            "per-move round trip (minus the bot's think): median / p99 ms",
+            f"{median(overheads):.3f} / {p99(overheads):.3f}",
+        )
+        turns = page.evaluate("window.arena.state.record.length")
+        show(f"trial game, {turns} turns, random vs greedy (s)", f"{trial_seconds:.2f}")
+        show("  the page's own time per turn (ms)", f"{page_overhead_ms(page, trial_seconds):.3f}")
+        context.close()
+
+
+def standard(isolated: ArenaHTTPServer) -> None:
+    """Print standard games' speed and the fairness check."""
+    for label, bots in (
+        ("4 instant bots", [INSTANT] * 4),
+        ("2 random + 2 greedy", [EXAMPLES / "random_bot.py", EXAMPLES / "greedy_bot.py"] * 2),
+    ):
+        with chromium() as browser:
+            context, page = open_game(browser, link(isolated, PRESETS["standard"], 7, seats(bots)))
+            seconds = play_fast(page)
+            turns = page.evaluate("window.arena.state.record.length")
+            reason = page.evaluate("window.arena.state.record.result.reason")
+            show(f"standard game, {turns} turns ({reason}), {label} (s)", f"{seconds:.2f}")
+            show("  the page's own time per turn (ms)", f"{page_overhead_ms(page, seconds):.3f}")
+            context.close()
+    fair = timed("Fairness: the default seats' standard game (seed 5):", lambda: fairness(isolated, 5))
+    show("played in (s)", f"{fair['seconds']:.1f}")
+    show("timeouts", str(fair["timeouts"]))
+    show("the same game as natively", "yes" if fair["same"] else "NO")
+
+
+def recoveries(isolated: ArenaHTTPServer, plain: ArenaHTTPServer) -> None:
+    """Print runaway recovery times."""
+    print("Runaway bot (endless loop), recovery from the deadline to answering again:", flush=True)
+    for label, server, query in (
+        ("isolated: interrupt, worker kept", isolated, ""),
+        ("not isolated: fresh worker from a memory snapshot", plain, ""),
+        ("not isolated: fresh worker booted from scratch", plain, "?snapshots=0"),
+    ):
+        times = recovery(server, query)
+        show(f"{label} (median / max ms, {len(times)} runaways)", f"{median(times):.1f} / {max(times):.1f}")
+
+
+def memories(isolated: ArenaHTTPServer) -> None:
+    """Print the memory figures."""
+    print("Memory (resident, the page's renderer process with its workers):", flush=True)
+    memory_mb = memory(isolated)
+    base = memory_mb["0 workers"]
+    for name, value in memory_mb.items():
+        added = "" if name == "0 workers" else f"   (+{value - base:.0f} MB for the workers)"
+        show(f"page with {name} (MB)", f"{value:.0f}{added}")
+
+
+PARTS = ("startup", "games", "standard", "recovery", "memory")
+
+
 def main() -> int:
     """Run every measurement and print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3, help="cold start-ups to take the median of")
     parser.add_argument("--skip-standard", action="store_true", help="leave out the (long) standard game")
+    parser.add_argument(
+        "--parts", default=",".join(PARTS), help=f"comma-separated parts to run (default all: {','.join(PARTS)})"
+    )
     args = parser.parse_args()
+    parts = set(args.parts.split(","))
+    if args.skip_standard:
+        parts.discard("standard")
     print(f"Load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
     isolated = ArenaHTTPServer(port=0, isolated=True).start()
     plain = ArenaHTTPServer(port=0, isolated=False).start()
     try:
-        figures = timed(
-            f"Cold start-up ({args.runs} fresh browsers, trial game, 2 bots):", lambda: startup(isolated, args.runs)
-        )
-        show("page shown, controls waiting (median ms after navigation)", f"{median(figures['ui']):.0f}")
-        show(
-            "board drawn, Python ready (median ms)",
-            f"{median(figures['board']):.0f}   (each: {', '.join(f'{x:.0f}' for x in figures['board'])})",
-        )
-        show(
-            "both bots ready, controls working (median ms)",
-            f"{median(figures['bots']):.0f}   (each: {', '.join(f'{x:.0f}' for x in figures['bots'])})",
-        )
-
-        print("Round trips and games (bots ready, fast mode):", flush=True)
-        trial_url = link(isolated, PRESETS["trial"], 7, seats([EXAMPLES / "random_bot.py", EXAMPLES / "greedy_bot.py"]))
-        with chromium() as browser:
-            context, page = open_game(browser, trial_url)
-            bare = round_trips(page)
-            show("bare round trip to a worker: median / p99 ms", f"{median(bare):.3f} / {p99(bare):.3f}")
-            trial_seconds = play_fast(page)
-            overheads = page.evaluate("window.arena.state.match.bots.flatMap(b => b.overheads)")
-            show(
-                "per-move round trip (minus the bot's think): median / p99 ms",
-                f"{median(overheads):.3f} / {p99(overheads):.3f}",
-            )
-            turns = page.evaluate("window.arena.state.record.length")
-            show(f"trial game, {turns} turns, random vs greedy (s)", f"{trial_seconds:.2f}")
-            show("  the page's own time per turn (ms)", f"{page_overhead_ms(page, trial_seconds):.3f}")
-            context.close()
-        if not args.skip_standard:
-            standard_url = link(
-                isolated, PRESETS["standard"], 7, seats([EXAMPLES / "random_bot.py", EXAMPLES / "greedy_bot.py"] * 2)
-            )
-            with chromium() as browser:
-                context, page = open_game(browser, standard_url)
-                standard_seconds = play_fast(page)
-                turns = page.evaluate("window.arena.state.record.length")
-                reason = page.evaluate("window.arena.state.record.result.reason")
-                show(f"standard game, {turns} turns ({reason}), 2 random + 2 greedy (s)", f"{standard_seconds:.2f}")
-                show("  the page's own time per turn (ms)", f"{page_overhead_ms(page, standard_seconds):.3f}")
-                context.close()
-            fair = timed("Fairness: the default seats' standard game (seed 5):", lambda: fairness(isolated, 5))
-            show("played in (s)", f"{fair['seconds']:.1f}")
-            show("timeouts", str(fair["timeouts"]))
-            show("the same game as natively", "yes" if fair["same"] else "NO")
-
-        print("Runaway bot (endless loop), recovery from the deadline to answering again:", flush=True)
-        for label, server, query in (
-            ("isolated: interrupt, worker kept", isolated, ""),
-            ("not isolated: fresh worker from a memory snapshot", plain, ""),
-            ("not isolated: fresh worker booted from scratch", plain, "?snapshots=0"),
-        ):
-            times = recovery(server, query)
-            show(f"{label} (median / max ms, {len(times)} runaways)", f"{median(times):.1f} / {max(times):.1f}")
-
-        print("Memory (resident, the page's renderer process with its workers):", flush=True)
-        memory_mb = memory(isolated)
-        base = memory_mb["0 workers"]
-        for name, value in memory_mb.items():
-            added = "" if name == "0 workers" else f"   (+{value - base:.0f} MB for the workers)"
-            show(f"page with {name} (MB)", f"{value:.0f}{added}")
+        if "startup" in parts:
+            startup_figures(isolated, args.runs)
+        if "games" in parts:
+            games(isolated)
+        if "standard" in parts:
+            standard(isolated)
+        if "recovery" in parts:
+            recoveries(isolated, plain)
+        if "memory" in parts:
+            memories(isolated)
     finally:
         isolated.stop()
         plain.stop()

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import functools
 import http.server
+import subprocess
+import sys
 import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -18,12 +20,16 @@ from flit_core.web.embed import PYODIDE_CDN, Snippet, pinned_versions
 from flit_core.web.headless import wait_for
 from flit_core.web.server import CONTENT_TYPES
 
+ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 #: The attributes Stack Snippets give their iframe.
 SANDBOX = "allow-scripts allow-modals allow-forms"
 #: Every answer of the API goes through this address.
 API = "https://api.stackexchange.com/2.3/questions/**"
 CORS = {"Access-Control-Allow-Origin": "*"}
+#: How long a challenge's tournament may take to get somewhere: a game of a trial preset takes
+#: seconds, and a runaway bot's worker is replaced once a game.
+GAMES_MS = 900_000
 
 
 def serve_cdn_locally(context: Any) -> list[str]:
@@ -158,3 +164,34 @@ def open_embed(page: Any, context: Any, server: Any, snippet: str) -> Any:
     frame = show_embed(page, context, server, snippet)
     wait_for(frame, "document.body.dataset.bots === 'ready'")
     return frame
+
+
+def rows(frame: Any, table: str, text: str = "innerText") -> list[list[str]]:
+    """The cells' texts (as shown, or ``textContent``: folded parts too) of a table's body rows."""
+    return frame.evaluate(
+        f"[...document.querySelectorAll('#{table} tbody tr')].map(r => [...r.cells].map(c => c.{text}.trim()))"
+    )
+
+
+def wait_games(frame: Any, expression: str) -> None:
+    """Wait until ``expression`` holds while the tournament plays; fail at once with the
+    page's message if the challenge could not start or its tournament stopped by itself."""
+    ended = "['failed', 'stopped'].includes(document.body.dataset.challenge)"
+    if wait_for(frame, f"({expression}) || ({ended} ? 'ended' : false)", timeout_ms=GAMES_MS) == "ended":
+        raise AssertionError(frame.inner_text("#ch-status"))
+
+
+def exported(frame: Any, button: str) -> str:
+    """The text the challenge's export button ``button`` (an id) shows; its dialog closed again."""
+    frame.click(f"#{button}")
+    text: str = frame.input_value("#ch-export")
+    frame.click("#ch-dialog-close")
+    return text
+
+
+def native_markdown(replays: str, folder: Path) -> str:
+    """``flit-arena leaderboard --format markdown`` of an exported replays file (kept in ``folder``)."""
+    path = folder / "replays.json"
+    path.write_text(replays, encoding="utf-8")
+    command = [sys.executable, "-m", "flit_core", "leaderboard", str(path), "--format", "markdown"]
+    return subprocess.run(command, capture_output=True, text=True, check=True, cwd=ROOT).stdout

@@ -6,8 +6,6 @@ an API that cannot be reached is named, with a retry."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -16,18 +14,22 @@ from conftest import ARTIFACTS
 from embed_support import (
     API,
     FIXTURES,
+    GAMES_MS,
+    exported,
     html_page,
+    native_markdown,
+    rows,
     serve_answers,
     serve_bundle,
     serve_cdn_locally,
     show_embed,
     snippet_document,
+    wait_games,
 )
 
 from flit_core.web.embed import PYODIDE_CDN, Challenge, Snippet, build_snippet, bundle_base, pinned_versions
 from flit_core.web.headless import wait_for
 
-ROOT = Path(__file__).resolve().parent.parent
 PAGES = [FIXTURES / "challenge-page-1.json", FIXTURES / "challenge-page-2.json"]
 QUESTION = 271500
 #: The answers that play, by the names the page gives them (a repeated name numbered).
@@ -49,8 +51,6 @@ REASONS = {
 }
 #: A round of the 2-player schedule with 8 entrants: every entrant plays twice.
 ROUND = 8
-#: A game of the trial preset takes seconds; the runaway bot's worker is replaced once a game.
-GAMES_MS = 900_000
 
 
 @pytest.fixture(scope="module")
@@ -65,21 +65,6 @@ def served(context: Any, built: Snippet) -> str:
     serve_cdn_locally(context)
     serve_bundle(context, built, bundle_base())
     return built.html
-
-
-def rows(frame: Any, table: str, text: str = "innerText") -> list[list[str]]:
-    """The cells' texts (as shown, or ``textContent``: folded parts too) of a table's body rows."""
-    return frame.evaluate(
-        f"[...document.querySelectorAll('#{table} tbody tr')].map(r => [...r.cells].map(c => c.{text}.trim()))"
-    )
-
-
-def wait_games(frame: Any, expression: str) -> None:
-    """Wait until ``expression`` holds while the tournament plays; fail at once with the
-    page's message if the challenge could not start."""
-    failed = "document.body.dataset.challenge === 'failed'"
-    if wait_for(frame, f"{failed} ? 'failed' : ({expression})", timeout_ms=GAMES_MS) == "failed":
-        raise AssertionError(frame.inner_text("#ch-status"))
 
 
 def played_by_everyone(frame: Any) -> None:
@@ -121,22 +106,8 @@ def test_every_answer_plays_and_the_export_matches_the_native_leaderboard(
     screenshot_for_readme(arena_page, frame)
 
     # The Markdown export is the native leaderboard of the exported games.
-    frame.click("#ch-replays")
-    replays = frame.input_value("#ch-export")
-    frame.click("#ch-dialog-close")
-    frame.click("#ch-markdown")
-    markdown = frame.input_value("#ch-export")
-    frame.click("#ch-dialog-close")
-    path = tmp_path / "replays.json"
-    path.write_text(replays, encoding="utf-8")
-    native = subprocess.run(
-        [sys.executable, "-m", "flit_core", "leaderboard", str(path), "--format", "markdown"],
-        capture_output=True,
-        text=True,
-        check=True,
-        cwd=ROOT,
-    ).stdout
-    assert markdown == native
+    markdown = exported(frame, "ch-markdown")
+    assert markdown == native_markdown(exported(frame, "ch-replays"), tmp_path)
     assert f"seed {QUESTION}" in markdown and "rating" in markdown
     assert "\\| pipe \\*bold\\* \\`code\\` \\[link\\]" in markdown
 

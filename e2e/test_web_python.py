@@ -39,22 +39,23 @@ def play_through_page(config: Any, programs: list[BotProgram], seed: int, *, lat
         bot.load_history(json.dumps({"setup": start["setup"], "steps": []}))
     history: list[list[Any]] = []
     pending: list[list[list[Any]]] = [[] for _ in bots]
+    requests = start["requests"]
     while True:
         answers = {}
-        for request in json.loads(referee.requests()):
+        for request in requests:
             seat = request["player"] - 1
-            if seat + 1 == late_joiner:
-                bots[seat].load_history(json.dumps({"setup": start["setup"], "steps": history}))
-            else:
-                bots[seat].update(json.dumps(pending[seat]))
+            whole = {"setup": start["setup"], "steps": history} if seat + 1 == late_joiner else None
+            message = {"updates": [] if whole else pending[seat], "history": whole, **request}
             pending[seat] = []
-            answers[request["player"]] = json.loads(bots[seat].answer(request["turn"], request["limit"]))
-        step = json.loads(referee.submit_all(json.dumps(answers)))
-        for turn in step["turns"]:
-            if turn["changes"]:
-                history.append(turn["changes"])
-                for updates in pending:
-                    updates.append(turn["changes"])
+            answers[request["player"]] = json.loads(bots[seat].move(json.dumps(message)))
+        played = json.loads(referee.play(json.dumps(answers)))
+        requests = played["requests"]
+        if played["changes"]:
+            history.append(played["changes"])
+            for updates in pending:
+                updates.append(played["changes"])
+        step = json.loads(referee.report())
+        assert step["turns"][-1]["changes"] == played["changes"]
         if step["over"]:
             return referee.replay(json.dumps({"driver": "test"}))
 

@@ -33,6 +33,52 @@ function reply(message) {
     postMessage(message, message.snapshot ? [message.snapshot.buffer] : []);
 }
 
+// Pyodide keeps its options for good: it gets the snapshot through a promise-like that
+// forgets the bytes once read, or every worker would hold on to a 31 MB copy of them.
+function handOver(bytes) {
+    return {then(resolve) { resolve(bytes); bytes = null; }};
+}
+
+// An isolated page shares one snapshot with every worker (a view of a SharedArrayBuffer),
+// and Pyodide reads its header with TextDecoder, which refuses views of shared memory:
+// decode a copy of those (the header is small). The same as js/env.js's, which this
+// worker cannot import (the snippet starts it from a data: address).
+const decode = TextDecoder.prototype.decode;
+TextDecoder.prototype.decode = function (input, options) {
+    const shared = typeof SharedArrayBuffer === "function" && input && input.buffer instanceof SharedArrayBuffer;
+    return decode.call(this, shared ? input.slice() : input, options);
+};
+
+// Half of a snapshot's memory is zero pages, which the interpreter's fresh memory has
+// already: Pyodide (its internal restoreSnapshot, 314.0.7) would copy them all and so make
+// every one of them cost the worker memory. This restores only the pages that differ; the
+// result is the same memory. If Pyodide's internals change, booting afresh takes over.
+const PAGE_WORDS = 1024;   // 4 kB pages, in 32-bit words
+
+function sparseModule(create) {
+    return async settings => {
+        const module = await create(settings);
+        const restore = module.API.restoreSnapshot;
+        module.API.restoreSnapshot = bytes => {
+            const start = new Uint32Array(bytes.buffer, bytes.byteOffset, 4)[1];   // where the memory starts
+            const state = restore(bytes.subarray(0, start));   // checks it, reads its state, copies nothing
+            const from = new Int32Array(bytes.buffer, bytes.byteOffset + start, (bytes.length - start) >> 2);
+            const to = new Int32Array(module.HEAP8.buffer, 0, from.length);
+            const zero = (words, at) => {
+                for (let i = at, end = Math.min(at + PAGE_WORDS, words.length); i < end; i += 1) if (words[i]) return false;
+                return true;
+            };
+            for (let at = 0; at < from.length; at += PAGE_WORDS) {
+                const page = from.subarray(at, at + PAGE_WORDS);
+                if (!zero(from, at)) to.set(page, at);
+                else if (!zero(to, at)) to.fill(0, at, at + PAGE_WORDS);
+            }
+            return state;
+        };
+        return module;
+    };
+}
+
 async function boot({pyodide: url, modules, packages, interrupt: buffer, snapshot, makeSnapshot}) {
     const started = performance.now();
     const {loadPyodide} = await import(url);
@@ -43,7 +89,8 @@ async function boot({pyodide: url, modules, packages, interrupt: buffer, snapsho
         // A copy of a booted worker's memory (Pyodide's experimental snapshots): ~0.3 s
         // instead of a full start-up. If it fails, boot the ordinary way.
         try {
-            pyodide = await loadPyodide({...options, _loadSnapshot: snapshot});
+            const {default: create} = await import(new URL("pyodide.asm.mjs", url));
+            pyodide = await loadPyodide({...options, _loadSnapshot: handOver(snapshot), createPyodideModule: sparseModule(create)});
             fromSnapshot = true;
         } catch (error) {
             console.warn("booting from the snapshot failed; booting afresh", error);
@@ -100,15 +147,18 @@ async function load({source, name, me, game, config, history}) {
     return {ok: !error, error};
 }
 
-function move({updates, history, turn, limit}) {
-    if (history) bot.load_history(JSON.stringify(history));
-    if (updates && updates.length) bot.update(JSON.stringify(updates));
+// A move request's JSON text (see WorkerBot.move): the reply's text, {answer} or {interrupted}.
+function answerText(request) {
     try {
-        return {answer: JSON.parse(bot.answer(turn, limit))};
+        return `{"answer":${bot.move(request)}}`;
     } catch (error) {
-        if (error.type === "KeyboardInterrupt") return {interrupted: true};
+        if (error.type === "KeyboardInterrupt") return '{"interrupted":true}';
         throw error;
     }
+}
+
+function move(message) {
+    return JSON.parse(answerText(JSON.stringify(message)));
 }
 
 // Answers at once: benchmarks time the bare round trip with it.
@@ -131,17 +181,18 @@ function serve({channel}) {
             continue;
         }
         if (interrupt) Atomics.store(interrupt, 0, 0);
-        let result;
+        // The request's text goes to Python and the answer's text comes back untouched.
+        let text;
         try {
-            result = move(JSON.parse(decoder.decode(bytes.slice(0, control[1]))));
+            text = answerText(decoder.decode(bytes.slice(0, control[1])));
         } catch (error) {
-            result = {failed: String(error && error.message || error)};
+            text = JSON.stringify({failed: String(error && error.message || error)});
         }
         if (output.length) {
-            result.output = output;
+            text = JSON.stringify({...JSON.parse(text), output});
             output = [];
         }
-        let encoded = encoder.encode(JSON.stringify(result));
+        let encoded = encoder.encode(text);
         if (encoded.length > bytes.length) encoded = encoder.encode(JSON.stringify({failed: "the bot's reply was too large"}));
         bytes.set(encoded);
         control[1] = encoded.length;

@@ -2,8 +2,8 @@
 
 The page's script owns the clock, the bot workers and the screen; every rule stays here,
 in the same :class:`Game` the native referee drives, for whichever game of the registry
-the page plays: each step asks every mover at once (``requests()``) and plays their
-answers together (``submit_all()``), so simultaneous games run like sequential ones.
+the page plays: each step asks every mover at once and plays their answers together
+(``play()``), so simultaneous games run like sequential ones.
 Every method takes and returns JSON text, so crossing the JavaScript boundary costs one
 string each way and no proxy objects leak.
 """
@@ -11,6 +11,7 @@ string each way and no proxy objects leak.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from typing import Any
 
 from ..errors import FlitError, ReplayError
@@ -20,9 +21,9 @@ from ..replay import Replay
 from ..session import Answer, AnswerKind, Turn
 from ..tournament.leaderboard import GameRecord, leaderboard
 
-
-def _dumps(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"))
+# One encoder for every call: json.dumps with options builds a new one each time, which
+# cost a step more than the rest of its encoding.
+_dumps = json.JSONEncoder(separators=(",", ":")).encode
 
 
 def answer_from_dict(data: Any, definition: GameDef) -> Answer:
@@ -83,45 +84,60 @@ class PageReferee:
         self.config = self.definition.config_from_dict(data["config"])
         self.game = Game(self.config, int(data["seed"]))
         self.names = [str(name) for name in data["names"]]
+        self._played: list[Turn] = []
         if len(self.names) != self.config.players:
             raise FlitError(f"{self.config.players} players need {self.config.players} names")
 
     def setup(self) -> str:
-        """The start: ``{"setup": changes, "movers": [...], "limit": most steps or null}``."""
+        """The start: ``{"setup": changes, "movers": [...], "requests": [...], "limit": most
+        steps or null, "stats": by seat}`` (``requests``: the first step's, see :meth:`play`)."""
         return _dumps(
             {
                 "setup": [list(change) for change in self.game.setup],
+                "stats": self._stats(range(1, self.game.players + 1)),
                 "movers": list(self.game.movers),
+                "requests": self._requests(),
                 "limit": self.definition.max_steps(self.config),
             }
         )
 
-    def requests(self) -> str:
-        """This step's move requests ``[{"player", "turn", "limit", "first"}]``: one per
-        mover still in the game (none when every mover is out)."""
-        return _dumps(
-            [
-                {"player": request.player, "turn": request.turn, "limit": request.time_limit_ms, "first": request.first}
-                for request in self.game.requests()
-            ]
-        )
+    def _requests(self) -> list[dict[str, Any]]:
+        return [
+            {"player": request.player, "turn": request.turn, "limit": request.time_limit_ms, "first": request.first}
+            for request in self.game.requests()
+        ]
 
-    def submit_all(self, answers: str) -> str:
-        """Play the step with the answers to :meth:`requests` (``{"player": answer}``).
+    def play(self, answers: str) -> str:
+        """Play the step with the answers to its requests (``{"player": answer}``).
 
-        Returns ``{"turns": [...]}`` (see :func:`turn_to_dict`, one per mover, the step's
-        changes on the last) with ``stats`` (per seat), ``movers`` (of the next step),
-        ``over`` and, once over, ``result``.
+        Returns what the next step needs at once: ``{"changes": [...], "requests": [...]}``,
+        the step's changes (which every bot is sent) and the next step's move requests
+        (``[{"player", "turn", "limit", "first"}]``, one per mover still in the game; none
+        when every mover is out or the game is over). The page asks the next bots and only
+        then for the step's :meth:`report`: recording a step overlaps their thinking.
         """
         given = json.loads(answers)
-        turns = self.game.submit_all(
+        self._played = self.game.submit_all(
             {int(player): answer_from_dict(data, self.definition) for player, data in given.items()}
         )
-        result = self.game.result
+        over = self.game.result is not None
+        return _dumps(
+            {
+                "changes": [list(change) for change in self._played[-1].changes],
+                "requests": [] if over else self._requests(),
+            }
+        )
+
+    def report(self) -> str:
+        """The last step :meth:`play` played: ``{"turns": [...]}`` (see :func:`turn_to_dict`,
+        one per mover, the step's changes on the last) with ``stats`` (by seat, of the
+        step's movers: only theirs change), ``movers`` (of the next step), ``over`` and,
+        once over, ``result``."""
+        turns, result = self._played, self.game.result
         return _dumps(
             {
                 "turns": [turn_to_dict(turn, self.definition) for turn in turns],
-                "stats": self._stats(),
+                "stats": self._stats(turn.player for turn in turns),
                 "movers": [] if result is not None else list(self.game.movers),
                 "over": result is not None,
                 "result": None if result is None else result.to_dict(),
@@ -141,8 +157,8 @@ class PageReferee:
         """The finished game as game ``index`` of a tournament (a leaderboard record's dict)."""
         return _dumps(GameRecord.from_replay(Replay.from_game(self.game, self.names), index).to_dict())
 
-    def _stats(self) -> dict[str, Any]:
-        return {str(p): self.game.stats(p).to_dict() for p in range(1, self.game.players + 1)}
+    def _stats(self, players: Iterable[int]) -> dict[str, Any]:
+        return {str(p): self.game.stats(p).to_dict() for p in players}
 
 
 def check_config(game: str, config: str) -> str:

@@ -2,6 +2,9 @@
 bot workers' start-up snapshot (:mod:`.snapshot`), and each game's page modules
 (``/games/NAME/board.js``, from the game's own folder).
 
+``bundle.json`` carries the digest of its sources in the header :data:`SOURCES_HEADER`; the
+page asks for the snapshot of those sources with it.
+
 Cross-origin isolation (``Cross-Origin-Opener-Policy`` + ``Cross-Origin-Embedder-Policy``)
 gives the page ``SharedArrayBuffer``, which lets it interrupt a runaway bot and keep its
 worker; without it the page has to terminate the worker and start a fresh one.
@@ -10,7 +13,9 @@ worker; without it the page has to terminate the worker and start a fresh one.
 from __future__ import annotations
 
 import http.server
+import json
 import mimetypes
+import os
 import posixpath
 import sys
 import threading
@@ -18,8 +23,8 @@ import urllib.parse
 from pathlib import Path
 from typing import Any, Self
 
-from .assets import WEB_DIR, bundle_json, check_assets, game_file
-from .snapshot import SNAPSHOT_URL, snapshot_file, start_snapshot
+from .assets import PACKAGE_DIR, WEB_DIR, bundle_json, check_assets, game_assets, game_file, page_games
+from .snapshot import SNAPSHOT_URL, Snapshots, sources_digest
 
 #: Content types the standard table may lack or get wrong.
 CONTENT_TYPES = {
@@ -37,6 +42,50 @@ CONTENT_TYPES = {
 }
 #: Folders of web/ that are never served (npm's working copy).
 PRIVATE = ("node_modules", "vendor.tmp")
+#: The response header of ``bundle.json`` that names its sources' snapshot.
+SOURCES_HEADER = "X-Flit-Sources"
+
+
+def _bundle_stamp() -> str:
+    """What the bundle is made of, cheaply: every file it may read (flit_core's and each game's
+    folder) by path, mtime and size, and what it takes from the games' definitions in memory
+    (their page assets and examples: a tool or a test may change a preset)."""
+    definitions = page_games()
+    stamps = []
+    for folder in sorted({PACKAGE_DIR, *(definition.folder for definition in definitions)}):
+        for parent, dirs, files in os.walk(folder):
+            dirs[:] = [name for name in dirs if name != "__pycache__"]
+            for name in files:
+                stat = os.stat(os.path.join(parent, name))
+                stamps.append((os.path.join(parent, name), stat.st_mtime_ns, stat.st_size))
+    held = [(game_assets(definition), definition.examples, definition.languages) for definition in definitions]
+    return json.dumps([sorted(stamps), held], default=str)
+
+
+class BundleCache:
+    """``bundle.json`` and its sources' digest, built again only when a file it may read has
+    changed (building it takes a few hundred ms of the server's GIL-bound time, which would
+    hold up every other file the starting page asks for meanwhile); each new one starts the
+    making of its sources' snapshot."""
+
+    def __init__(self, snapshots: Snapshots) -> None:
+        self._snapshots = snapshots
+        self._lock = threading.Lock()
+        self._stamp = ""
+        self._body = b""
+        self._digest = ""
+
+    def current(self) -> tuple[bytes, str]:
+        """The current ``bundle.json`` and the digest of its sources."""
+        stamp = _bundle_stamp()
+        with self._lock:
+            if stamp != self._stamp:
+                text = bundle_json()
+                data = json.loads(text)
+                self._snapshots.prepare(data["modules"], data["packages"])
+                self._body, self._digest = text.encode(), sources_digest(data["modules"], data["packages"])
+                self._stamp = stamp
+            return self._body, self._digest
 
 
 class ArenaHandler(http.server.BaseHTTPRequestHandler):
@@ -54,16 +103,25 @@ class ArenaHandler(http.server.BaseHTTPRequestHandler):
         self._respond(send_body=False)
 
     def _respond(self, *, send_body: bool) -> None:
-        path = urllib.parse.unquote(urllib.parse.urlsplit(self.path).path)
+        address = urllib.parse.urlsplit(self.path)
+        path = urllib.parse.unquote(address.path)
         if path == "/bundle.json":
-            # Read from the repository on every request: the page always runs the current code.
-            self._send(200, bundle_json().encode(), ".json", send_body, cache=False)
+            # Checked against the repository on every request: the page always runs the current code.
+            body, digest = self.server.bundle.current()
+            self._send(200, body, ".json", send_body, cache=False, headers={SOURCES_HEADER: digest})
             return
-        file = snapshot_file() if path == SNAPSHOT_URL else self._file(path)
+        if path == SNAPSHOT_URL:
+            wanted = urllib.parse.parse_qs(address.query).get("sources", [None])[0]
+            file = self.server.snapshots.file(wanted)
+            # The plain snapshot stands in for the sources' one only until that is made.
+            cache = file is not None and (wanted is None or file.name.endswith(f"-{wanted}.snapshot"))
+        else:
+            file = self._file(path)
+            # The vendored runtime is pinned, so it may be cached; the page's own files may change.
+            cache = file is not None and file.is_relative_to(self.server.web_dir / "vendor")
         if file is None:
             self._send(404, b"not found\n", ".txt", send_body, cache=False)
             return
-        cache = file.is_relative_to(self.server.web_dir / "vendor")
         self._send(200, file.read_bytes(), file.suffix, send_body, cache=cache)
 
     def _file(self, path: str) -> Path | None:
@@ -80,12 +138,22 @@ class ArenaHandler(http.server.BaseHTTPRequestHandler):
             return None
         return file
 
-    def _send(self, status: int, body: bytes, suffix: str, send_body: bool, *, cache: bool) -> None:
+    def _send(
+        self,
+        status: int,
+        body: bytes,
+        suffix: str,
+        send_body: bool,
+        *,
+        cache: bool,
+        headers: dict[str, str] | None = None,
+    ) -> None:
         self.send_response(status)
+        for name, value in (headers or {}).items():
+            self.send_header(name, value)
         content_type = CONTENT_TYPES.get(suffix) or mimetypes.guess_type("x" + suffix)[0] or "application/octet-stream"
         self.send_header("Content-Type", content_type)
         self.send_header("Content-Length", str(len(body)))
-        # The vendored runtime is pinned, so it may be cached; the page's own files may change.
         self.send_header("Cache-Control", "public, max-age=3600" if cache else "no-cache")
         self.send_header("Cross-Origin-Resource-Policy", "same-origin")
         if self.server.isolated:
@@ -111,9 +179,11 @@ class ArenaHTTPServer(http.server.ThreadingHTTPServer):
     ) -> None:
         """Bind to ``host:port`` (port 0 picks a free one)."""
         check_assets()
-        # Made once, in the background: ready before the first page asks for it.
-        start_snapshot()
         self.web_dir = WEB_DIR.resolve()
+        self.snapshots = Snapshots()
+        self.bundle = BundleCache(self.snapshots)
+        # In the background, before the first page asks: the bundle, then the snapshots (made once).
+        threading.Thread(target=self.bundle.current, name="flit-arena-bundle", daemon=True).start()
         self.isolated = isolated
         self.verbose = verbose
         super().__init__((host, port), ArenaHandler)

@@ -1,86 +1,123 @@
-"""The bot workers' start-up snapshot, served at :data:`SNAPSHOT_URL`.
+"""The start-up snapshots of the page's Python and its bot workers, served at :data:`SNAPSHOT_URL`.
 
-A Pyodide worker boots from a copy of a started Pyodide's memory in about a tenth of a
-full start-up. Pyodide's snapshots are specific to its build, so one made once with Node
-(``web/make-snapshot.mjs``) serves every visit: the server makes it in the background
-when it starts, keeps it beside the vendored Pyodide (named by its version), and the
-page fetches it while it loads. It holds no flit_core code, so editing the sources never
-makes it stale. Without Node the address answers 404 and the page's first worker boots
-the ordinary way and makes the snapshot for the others itself.
+An interpreter boots from a copy of a started Pyodide's memory in about a tenth of a full
+start-up. Pyodide's snapshots are specific to its build, so they are made with Node
+(``web/make-snapshot.mjs``) and kept beside the vendored Pyodide, named by its version:
+
+* the *sources'* snapshot has the page's modules (:data:`IMPORTS` and the games) imported
+  already, which saves every interpreter the second or so of importing them. It fits only
+  those very sources, so it is named by their digest (:func:`sources_digest`); the page
+  asks for the one of the sources it was given (``?sources=DIGEST``) and gets it only if
+  it was made from exactly them: it is never stale.
+* the *plain* snapshot holds none of flit_core, so it never goes stale: it is served while
+  the sources' one is being made (a few seconds after the sources change).
+
+Without Node the address answers 404 and the page's first worker boots the ordinary way
+and makes the snapshot for the others itself.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import shutil
 import subprocess
 import threading
+from collections.abc import Mapping
 from pathlib import Path
 
-from .assets import VENDOR_DIR, WEB_DIR
+from .assets import BROWSER_ENTRIES, PACKAGE_DIR, VENDOR_DIR, WEB_DIR
 
-#: Where the page asks for the snapshot.
+#: Where the page asks for a snapshot.
 SNAPSHOT_URL = "/worker.snapshot"
-#: The Node script that makes it.
+#: The Node script that makes them.
 MAKER = WEB_DIR / "make-snapshot.mjs"
-#: Making it takes a few seconds; a request waits at most this long for it.
+#: Making one takes a few seconds; a request waits at most this long for the plain one.
 MAKE_TIMEOUT_S = 180.0
+#: The modules the sources' snapshot has imported: the page's and the workers' entries.
+IMPORTS = tuple(
+    ".".join([PACKAGE_DIR.name, *entry.removesuffix(".py").split("/")]).removesuffix(".__init__")
+    for entry in BROWSER_ENTRIES
+)
 
 
-def snapshot_path(vendor_dir: Path = VENDOR_DIR) -> Path:
-    """The snapshot's file for the vendored Pyodide's version."""
+def sources_digest(modules: Mapping[str, str], packages: Mapping[str, str]) -> str:
+    """The digest a snapshot of these sources (the bundle's modules and game packages) is named by."""
+    text = json.dumps({"modules": modules, "packages": packages}, sort_keys=True)
+    return hashlib.sha256(text.encode()).hexdigest()[:20]
+
+
+def snapshot_path(vendor_dir: Path = VENDOR_DIR, digest: str | None = None) -> Path:
+    """The file of the plain snapshot, or of the sources with this digest, for the vendored Pyodide."""
     version = json.loads((vendor_dir / "pyodide" / "package.json").read_text(encoding="utf-8"))["version"]
-    return vendor_dir / "pyodide" / f"flit-workers-{version}.snapshot"
+    name = f"flit-workers-{version}.snapshot" if digest is None else f"flit-sources-{version}-{digest}.snapshot"
+    return vendor_dir / "pyodide" / name
 
 
 class _Maker:
-    """Makes the snapshot once per process, in a background thread."""
+    """Makes one snapshot file (if it is not there yet) in a background thread."""
 
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
+    def __init__(self, path: Path, sources: str | None) -> None:
+        self.path = path
+        self._sources = sources  # the JSON the script reads, or None for the plain snapshot
         self._done = threading.Event()
-        self._thread: threading.Thread | None = None
-        self.path: Path | None = None
-
-    def start(self) -> None:
-        with self._lock:
-            if self._thread is None:
-                self._thread = threading.Thread(target=self._make, name="flit-arena-snapshot", daemon=True)
-                self._thread.start()
+        threading.Thread(target=self._make, name="flit-arena-snapshot", daemon=True).start()
 
     def _make(self) -> None:
         try:
-            path = snapshot_path()
             node = shutil.which("node")
-            if not path.is_file() and node is not None:
-                pyodide = (VENDOR_DIR / "pyodide" / "pyodide.mjs").as_uri()
+            if not self.path.is_file() and node is not None:
+                command = [node, str(MAKER), (VENDOR_DIR / "pyodide" / "pyodide.mjs").as_uri(), str(self.path)]
                 subprocess.run(
-                    [node, str(MAKER), pyodide, str(path)],
+                    command + (["--sources"] if self._sources else []),
+                    input=(self._sources or "").encode(),
                     check=False,
                     capture_output=True,
                     timeout=MAKE_TIMEOUT_S,
                 )
-            self.path = path if path.is_file() else None
+            if self._sources and self.path.is_file():
+                # Only the current sources' snapshot is worth its 30 MB of disk.
+                for old in self.path.parent.glob(self.path.name.rsplit("-", 1)[0] + "-*.snapshot"):
+                    if old != self.path:
+                        old.unlink(missing_ok=True)
         except (OSError, ValueError, subprocess.TimeoutExpired):
-            self.path = None  # no snapshot: the page makes its own
+            pass  # no snapshot: the page makes its own
         finally:
             self._done.set()
 
     def wait(self) -> Path | None:
-        self.start()
+        """The file once made; None if it cannot be made here (no Node)."""
         self._done.wait(MAKE_TIMEOUT_S)
         # The vendored runtime may have been installed again since (which removes it).
-        return self.path if self.path is not None and self.path.is_file() else None
+        return self.path if self.path.is_file() else None
 
 
-_MAKER = _Maker()
+class Snapshots:
+    """A server's snapshots: the plain one, and one of the current sources, each made once."""
 
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._makers: dict[Path, _Maker] = {}
 
-def start_snapshot() -> None:
-    """Start making the snapshot if it is not there yet (returns at once)."""
-    _MAKER.start()
+    def _maker(self, path: Path, sources: str | None = None) -> _Maker:
+        with self._lock:
+            if path not in self._makers:
+                self._makers[path] = _Maker(path, sources)
+            return self._makers[path]
 
+    def prepare(self, modules: Mapping[str, str] | None = None, packages: Mapping[str, str] | None = None) -> None:
+        """Start making the plain snapshot and, given the page's sources, theirs (returns at once)."""
+        self._maker(snapshot_path())
+        if modules is not None and packages is not None:
+            imports = [*IMPORTS, *sorted(set(packages.values()))]
+            sources = json.dumps({"modules": modules, "packages": packages, "imports": imports})
+            self._maker(snapshot_path(digest=sources_digest(modules, packages)), sources)
 
-def snapshot_file() -> Path | None:
-    """The snapshot's file, once made; None if it cannot be made here (no Node)."""
-    return _MAKER.wait()
+    def file(self, digest: str | None = None) -> Path | None:
+        """The snapshot of the sources with ``digest`` if it is made, else the plain one (once
+        made); None if there is none (no Node here)."""
+        if digest is not None and digest.isalnum():
+            path = snapshot_path(digest=digest)
+            if path.is_file():
+                return path
+        return self._maker(snapshot_path()).wait()

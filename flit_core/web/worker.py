@@ -53,13 +53,25 @@ class WorkerBot:
     def load_history(self, history: str) -> None:
         """Rebuild the board from ``{"setup": changes, "steps": [changes, ...]}`` (at the start
         of a game, or a fresh worker joining one in progress)."""
-        data = json.loads(history)
-        self._board = self.definition.board(self.config, [tuple(change) for change in data["setup"]])
-        self._apply(data["steps"])
+        self._load(json.loads(history))
 
-    def update(self, steps: str) -> None:
-        """Apply the changes of the steps since the last request (``[[change, ...], ...]``)."""
-        self._apply(json.loads(steps))
+    def _load(self, history: dict[str, Any]) -> None:
+        self._board = self.definition.board(self.config, [tuple(change) for change in history["setup"]])
+        self._apply(history["steps"])
+
+    def move(self, request: str) -> str:
+        """Answer a move request, ``{"updates": [[change, ...], ...], "history": {...} | null,
+        "turn": n, "limit": ms}``: catch up with the steps' changes since the last request
+        (or the whole ``history``, see :meth:`load_history`), then :meth:`answer`.
+
+        One call with the request's own JSON text: the worker's script passes the text on
+        untouched, so a move costs one crossing into Python and one JSON decoding.
+        """
+        data = json.loads(request)
+        if data.get("history"):
+            self._load(data["history"])
+        self._apply(data["updates"])
+        return self.answer(data["turn"], data["limit"])
 
     def _apply(self, steps: list[list[Any]]) -> None:
         # The page's referee made these changes: as tuples they are the game's own again

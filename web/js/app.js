@@ -249,8 +249,11 @@ function onStep(turns) {
     if (!$("fast").checked || state.match.over || performance.now() - state.lastFrame > FAST_FRAME_MS) scheduleRender();
 }
 
-/** Show the next turn: one already recorded, or a new one played by the live game. */
-async function advance() {
+/**
+ * Show the next turn: one already recorded, or a new one played by the live game (`ahead`:
+ * more will follow at once, so the next bots may be asked already, see Match.playTurn).
+ */
+async function advance(ahead = false) {
     const record = state.record;
     if (!record) return false;
     if (state.shown < record.length) {
@@ -262,7 +265,7 @@ async function advance() {
     if (!match || match.over) return false;
     await match.ready;
     if (match !== state.match) return false;
-    const turn = await match.playTurn();
+    const turn = await match.playTurn(ahead);
     return Boolean(turn) && match === state.match;
 }
 
@@ -276,7 +279,7 @@ async function play() {
     try {
         while (state.playing && run === state.run) {
             const wait = $("fast").checked ? 0 : SPEED_DELAYS[Number($("speed").value)];
-            if (!(await advance())) break;
+            if (!(await advance(!wait))) break;
             if (wait) await new Promise(resolve => setTimeout(resolve, wait));
         }
     } catch (error) {

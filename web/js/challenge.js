@@ -306,13 +306,19 @@ class ChallengeArena {
         const rows = this.entrants.map((entrant, index) => `<tr>
             <td><input type="checkbox" data-entrant="${index}" ${entrant.included ? "checked" : ""} aria-label="Include ${escapeHTML(entrant.name)}"></td>
             <td class="name">${entrant.link ? `<a href="${escapeHTML(entrant.link)}" target="_blank" rel="noopener">${bdi(entrant.name)}</a>` : bdi(entrant.name)}</td>
-            <td>${escapeHTML(entrant.author)}</td><td>${entrant.language ? escapeHTML(entrant.language) : "Python"}</td></tr>`);
+            <td>${escapeHTML(entrant.author)}</td><td>${escapeHTML(this._languageTitle(entrant.language))}</td></tr>`);
         $("ch-answers").innerHTML = `<thead><tr><th>plays</th><th class="name">answer</th><th>author</th><th>language</th></tr></thead>
             <tbody>${rows.join("")}</tbody>`;
         const unusable = this.answers.unusable;
         $("ch-unusable-box").hidden = !unusable.length;
         $("ch-unusable").innerHTML = unusable.map(answer => `<li><a href="${escapeHTML(answer.link)}" target="_blank" rel="noopener">${bdi(answer.name)}</a>
             by ${escapeHTML(answer.author)}: <span class="reason">${escapeHTML(answer.reason)}</span></li>`).join("");
+    }
+
+    /** The title of a bot's language (a key of the game's languages; none: Python). */
+    _languageTitle(language) {
+        const other = language && this.page.game.languages[language];
+        return other ? other.title : language || "Python";
     }
 
     _problems() {

@@ -1,4 +1,4 @@
-// One game in the page: the Python referee (flit_core.Game, through requests/submit_all)
+// One game in the page: the Python referee (flit_core.Game, through flit_core/web/page.py's PageReferee)
 // asks every mover of a step for its move at once (each bot in its own worker under the
 // deadline; a human through the game's HumanInput) and plays their answers together.
 "use strict";
@@ -24,6 +24,9 @@ export class Match {
         this.record = null;
         this.bots = [];
         this.pending = [];           // per seat: the steps' changes it has not been sent yet
+        this.history = null;
+        this.requests = [];          // the next step's move requests
+        this.asking = null;          // a promise of their answers once asked ahead
         this.human = null;           // the game's HumanInput while a human chooses
         this.humanDone = null;
         this.over = false;
@@ -35,34 +38,69 @@ export class Match {
         const {config, seed, seats} = this.settings;
         const names = seats.map(seat => seat.name);
         this.referee = this.py.new_referee(JSON.stringify({game: this.game.name, config, seed, names}));
-        this.record = new GameRecord(this.game, config, names, JSON.parse(this.referee.setup()));
+        const start = JSON.parse(this.referee.setup());
+        this.requests = start.requests;
+        this.record = new GameRecord(this.game, config, names, start);
         this.pending = seats.map(() => []);
+        // The game so far as a fresh bot worker needs it (the played steps' changes: ahead
+        // of the record, which a step joins after the next bots are asked).
+        this.history = {setup: start.setup, steps: []};
         const pool = seat => seat.language ? new PlainWorkerPool(this.game.workerURL(seat.language)) : this.pool;
         this.bots = seats.map((seat, index) => seat.kind === HUMAN ? null
             : new BotSeat(pool(seat), {name: seat.name, source: seat.source}, index + 1, this.game.name, config));
         for (const bot of this.bots) if (bot) bot.onChange = () => this.hooks.onSeatChange();
         this.pool.warm(this.bots.filter(bot => bot && bot.pool === this.pool).length);
-        const history = this.record.history();
-        await Promise.all(this.bots.filter(Boolean).map(bot => bot.start(history)));
+        await Promise.all(this.bots.filter(Boolean).map(bot => bot.start(this.history)));
     }
 
-    /** Play one step; resolves with its last turn record (or null if the game is over). */
-    playTurn() {
+    /**
+     * Play one step; resolves with its last turn record (or null if the game is over).
+     * `ahead`: the next step follows at once (fast play), so its bots are asked as soon as
+     * this step is played, and think while it is recorded and drawn.
+     */
+    playTurn(ahead = false) {
         if (this.over) return Promise.resolve(null);
-        if (!this.busy) this.busy = this._step().finally(() => { this.busy = null; });
+        if (!this.busy) this.busy = this._step(ahead).finally(() => { this.busy = null; });
         return this.busy;
     }
 
-    async _step() {
-        const requests = JSON.parse(this.referee.requests());
+    async _step(ahead) {
+        const answers = await (this.asking || this._ask(this.requests));
+        this.asking = null;
+        if (!this.referee) return null;   // closed while the seats were thinking
+        const played = JSON.parse(this.referee.play(JSON.stringify(answers)));
+        this.requests = played.requests;
+        if (played.changes.length) {
+            this.history.steps.push(played.changes);
+            for (const updates of this.pending) updates.push(played.changes);
+        }
+        // The page's own work for this step then overlaps the next bots' thinking.
+        const next = played.requests;
+        if (ahead && next.length && next.every(request => this.bots[request.player - 1])) this.asking = this._ask(next);
+        const step = JSON.parse(this.referee.report());
+        for (const turn of step.turns) this.record.add(turn);
+        // A step reports the stats of its movers only (nobody else's change).
+        this.record.stats = {...this.record.stats, ...step.stats};
+        this.record.movers = step.movers;
+        if (step.over) {
+            this.over = true;
+            this.record.result = step.result;
+        }
+        this.hooks.onStep(step.turns);
+        return step.turns[step.turns.length - 1];
+    }
+
+    // The answers to a step's requests, by player: its bots think at the same time, each
+    // in its own worker; a human chooses through the game's HumanInput.
+    async _ask(requests) {
         const answers = {};
-        const history = () => this.record.history();
-        // The bots of a step think at the same time, each in its own worker.
+        const history = () => this.history;
         const thinking = requests.filter(request => this.bots[request.player - 1]).map(async request => {
             const index = request.player - 1;
             const bot = this.bots[index];
-            answers[request.player] = await bot.ask(this.pending[index], history, request.turn, request.limit);
+            const updates = this.pending[index];
             this.pending[index] = [];
+            answers[request.player] = await bot.ask(updates, history, request.turn, request.limit);
             // Let a runaway bot be stopped before anyone else thinks: its restart must
             // not eat into the next bot's time on a shared CPU.
             if (bot.recovering) await bot.recovering;
@@ -73,20 +111,7 @@ export class Match {
             this.pending[request.player - 1] = [];
         }
         await Promise.all(thinking);
-        if (!this.referee) return null;   // closed while the seats were thinking
-        const step = JSON.parse(this.referee.submit_all(JSON.stringify(answers)));
-        for (const turn of step.turns) {
-            this.record.add(turn);
-            if (turn.changes.length) for (const updates of this.pending) updates.push(turn.changes);
-        }
-        this.record.stats = step.stats;
-        this.record.movers = step.movers;
-        if (step.over) {
-            this.over = true;
-            this.record.result = step.result;
-        }
-        this.hooks.onStep(step.turns);
-        return step.turns[step.turns.length - 1];
+        return answers;
     }
 
     // -- a human seat -------------------------------------------------------------------

@@ -25,6 +25,8 @@ export function giveSources({modules, packages}) {
 }
 
 async function startPython() {
+    // Pyodide starts once the snapshot is here, not while it downloads: its start-up would
+    // hold up the page's own (its controls, and the bot workers it spawns).
     const [{loadPyodide}, snapshot, main] = await Promise.all([
         import(env.pyodideURL),
         servedSnapshot,

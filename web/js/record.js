@@ -7,10 +7,10 @@ const SNAPSHOT_EVERY = 256;
 
 export class GameRecord {
     /**
-     * game: the loaded game (game.js); start: {setup, movers, limit} as the referee gives
-     * it (limit: the most steps the rules allow, or null).
+     * game: the loaded game (game.js); start: {setup, movers, limit, stats} as the referee
+     * gives it (limit: the most steps the rules allow, or null; stats: by seat).
      */
-    constructor(game, config, names, {setup, movers = [], limit = null}) {
+    constructor(game, config, names, {setup, movers = [], limit = null, stats = null}) {
         this.game = game;
         this.config = config;
         this.names = names;
@@ -24,7 +24,7 @@ export class GameRecord {
         this.scores = [this.board.scores()];
         this.snapshots = [this.board.copy()];
         this.result = null;
-        this.stats = null;
+        this.stats = stats;
     }
 
     /** Add a turn {player, kind, move, detail, ms, changes}; updates the live board. */
@@ -56,10 +56,5 @@ export class GameRecord {
     /** The turn that led to the board after `n` turns (null at the start). */
     turnAt(n) {
         return this.turns[n - 1] || null;
-    }
-
-    /** The game so far as a fresh bot worker needs it: {setup, steps: [changes, ...]}. */
-    history() {
-        return {setup: this.setup, steps: this.turns.map(turn => turn.changes).filter(changes => changes.length)};
     }
 }

@@ -59,37 +59,39 @@ __all__ = [
 
 class FlitBoard(Board):
     """A Flit board rebuilt from ``x y c`` changes (one list of colours, updated in place,
-    and the pieces of every colour, counted as they change)."""
+    and the squares of every colour's pieces, kept as they change)."""
 
     def __init__(self, size: int, players: int, setup: Sequence[AnyChange]) -> None:
         self._size = size
         self._players = players
         self._cells = [EMPTY] * (size * size)
-        self._counts = [0] * (NEUTRAL + 1)
-        self._counts[EMPTY] = size * size
+        # By colour, as a Position indexes them (0 stays empty): a snapshot copies them
+        # instead of making every bot's view scan the whole board for its pieces again.
+        self._pieces: list[set[int]] = [set() for _ in range(NEUTRAL + 1)]
         self.apply(setup)
 
     def apply(self, changes: Sequence[AnyChange]) -> None:
         """Colour the changed squares (ValueError for a square off the board or a colour
         that is not 0-5: snapshots then need no check of their own)."""
-        size, cells, counts = self._size, self._cells, self._counts
+        size, cells, pieces = self._size, self._cells, self._pieces
         for x, y, colour in changes:
             if not (0 <= x < size and 0 <= y < size and EMPTY <= colour <= NEUTRAL):
                 raise ValueError(
                     f"a change must be a square of the {size}x{size} board and a colour 0-5, not {[x, y, colour]}"
                 )
             index = y * size + x
-            counts[cells[index]] -= 1
-            counts[colour] += 1
+            pieces[cells[index]].discard(index)
+            if colour != EMPTY:
+                pieces[colour].add(index)
             cells[index] = colour
 
     def scores(self) -> dict[int, int]:
         """Each bot's pieces."""
-        return {player: self._counts[player] for player in range(1, self._players + 1)}
+        return {player: len(self._pieces[player]) for player in range(1, self._players + 1)}
 
     def snapshot(self) -> Position:
         """The board now."""
-        return Position._adopt(self._size, self._cells.copy())
+        return Position._adopt(self._size, self._cells.copy(), [set(squares) for squares in self._pieces])
 
 
 class FlitGame(GameDef):

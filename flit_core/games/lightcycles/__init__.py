@@ -28,6 +28,7 @@ from .board import END, MOVES, ROUND, Arena, CyclesBoard, Direction, Field, Posi
 from .config import PRESETS, LightCyclesConfig, Order
 from .palette import COLOURS, SEAT_COLOURS
 from .rules import EndReason, LightCyclesState
+from .text import position_text
 from .view import DIRECTIONS, MOVE_HELP, BotView, read_answer
 
 if TYPE_CHECKING:
@@ -165,9 +166,9 @@ class LightCyclesGame(GameDef):
 
     def text(self, snapshot: Any) -> str:
         """The judge's text frame (of the round that just ended, if one did), and the
-        standings once the game is over."""
-        text: str = importlib.import_module(f"{__name__}.text").position_text(snapshot)
-        return text
+        standings once the game is over (imported with the game: the challenge arena's page
+        shows it for every problem)."""
+        return position_text(snapshot)
 
     def describe_move(self, player: int, move: Any, changes: Sequence[Change]) -> str:
         """``went N``."""
