@@ -150,24 +150,26 @@ def renderers() -> dict[int, int]:
     return found
 
 
-def memory(server: ArenaHTTPServer) -> dict[str, float]:
-    """The page's renderer memory with 0 (two human seats), 2 and 4 bot workers."""
+def memory(server: ArenaHTTPServer, runs: int) -> dict[str, float]:
+    """The page's renderer memory with 0 (two human seats), 2 and 4 bot workers (MB, the
+    median of ``runs`` fresh browsers each: one reading is noisy)."""
     trial, standard = PRESETS["trial"], PRESETS["standard"]
     cases = {
         "0 workers": link(server, trial, 1, seats([None, None])),
         "2 workers": link(server, trial, 1, seats([EXAMPLES / "random_bot.py", EXAMPLES / "greedy_bot.py"])),
         "4 workers": link(server, standard, 1, seats([EXAMPLES / "random_bot.py"] * 4)),
     }
-    figures = {}
-    for name, url in cases.items():
-        others = set(renderers())  # other people's browsers on a shared machine
-        with chromium() as browser:
-            context, _ = open_game(browser, url)
-            # The page's renderer is the largest of this browser's; its workers run in it.
-            ours = {pid: kb for pid, kb in renderers().items() if pid not in others}
-            figures[name] = max(ours.values()) / 1024
-            context.close()
-    return figures
+    readings: dict[str, list[float]] = {name: [] for name in cases}
+    for _ in range(runs):
+        for name, url in cases.items():
+            others = set(renderers())  # other people's browsers on a shared machine
+            with chromium() as browser:
+                context, _ = open_game(browser, url)
+                # The page's renderer is the largest of this browser's; its workers run in it.
+                ours = {pid: kb for pid, kb in renderers().items() if pid not in others}
+                readings[name].append(max(ours.values()) / 1024)
+                context.close()
+    return {name: median(values) for name, values in readings.items()}
 
 
 def recovery(server: ArenaHTTPServer, query: str) -> list[float]:
@@ -269,10 +271,10 @@ def recoveries(isolated: ArenaHTTPServer, plain: ArenaHTTPServer) -> None:
         show(f"{label} (median / max ms, {len(times)} runaways)", f"{median(times):.1f} / {max(times):.1f}")
 
 
-def memories(isolated: ArenaHTTPServer) -> None:
+def memories(isolated: ArenaHTTPServer, runs: int) -> None:
     """Print the memory figures."""
-    print("Memory (resident, the page's renderer process with its workers):", flush=True)
-    memory_mb = memory(isolated)
+    print(f"Memory (resident, the page's renderer process with its workers; medians of {runs}):", flush=True)
+    memory_mb = memory(isolated, runs)
     base = memory_mb["0 workers"]
     for name, value in memory_mb.items():
         added = "" if name == "0 workers" else f"   (+{value - base:.0f} MB for the workers)"
@@ -298,6 +300,9 @@ def main() -> int:
     isolated = ArenaHTTPServer(port=0, isolated=True).start()
     plain = ArenaHTTPServer(port=0, isolated=False).start()
     try:
+        # What a visitor meets once the server has made the snapshot of the current sources (a
+        # page opened in the few seconds after they change starts from the plain one).
+        isolated.snapshots.ready(isolated.bundle.current()[1])
         if "startup" in parts:
             startup_figures(isolated, args.runs)
         if "games" in parts:
@@ -307,7 +312,7 @@ def main() -> int:
         if "recovery" in parts:
             recoveries(isolated, plain)
         if "memory" in parts:
-            memories(isolated)
+            memories(isolated, args.runs)
     finally:
         isolated.stop()
         plain.stop()

@@ -113,8 +113,10 @@ async function boot({pyodide: url, modules, packages, interrupt: buffer, snapsho
             console.warn("could not make a snapshot", error);
         }
     }
-    // Every worker made from one snapshot would draw the same "random" numbers.
-    pyodide.runPython("import random\nrandom.seed()");
+    // Every worker made from one snapshot would draw the same "random" numbers. The
+    // interpreter's own objects (every game's modules are imported) are frozen out of the
+    // collector: a full collection would otherwise walk them all inside some bot's move.
+    pyodide.runPython("import gc, random\nrandom.seed()\ngc.freeze()");
     if (buffer) {
         interrupt = new Int8Array(buffer);
         pyodide.setInterruptBuffer(interrupt);

@@ -7,6 +7,7 @@ file system, tells the game registry where the games are, imports the page's ref
 tells the script that Python is ready.
 """
 
+import gc
 import json
 import os
 import sys
@@ -26,6 +27,10 @@ sys.path.insert(0, "/flit")
 os.environ["FLIT_ARENA_GAMES"] = ",".join(f"{name}={package}" for name, package in sources["packages"].items())
 
 from flit_core.web import answers, challenge, page  # noqa: E402 (the sources are written first)
+
+# Everything imported so far lives as long as the page: keep the collector from walking it
+# again and again while games are played.
+gc.freeze()
 
 
 class PageApi:

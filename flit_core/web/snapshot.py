@@ -113,6 +113,16 @@ class Snapshots:
             sources = json.dumps({"modules": modules, "packages": packages, "imports": imports})
             self._maker(snapshot_path(digest=sources_digest(modules, packages)), sources)
 
+    def ready(self, digest: str) -> Path | None:
+        """Wait until the snapshot of the sources with ``digest`` (see :meth:`prepare`) is made;
+        its file, or None if it cannot be made here."""
+        path = snapshot_path(digest=digest)
+        with self._lock:
+            maker = self._makers.get(path)
+        if maker is not None:
+            return maker.wait()
+        return path if path.is_file() else None
+
     def file(self, digest: str | None = None) -> Path | None:
         """The snapshot of the sources with ``digest`` if it is made, else the plain one (once
         made); None if there is none (no Node here)."""

@@ -63,8 +63,10 @@ function gameModuleURL(name, file, entry, worker = false) {
 async function importGame(bundle, name) {
     const entry = bundle.games[name];
     const {assets, examples} = entry;
-    const canvas = await import(gameModuleURL(name, assets.canvas, entry));
-    const input = assets.input ? await import(gameModuleURL(name, assets.input, entry)) : {};
+    const [canvas, input] = await Promise.all([
+        import(gameModuleURL(name, assets.canvas, entry)),
+        assets.input ? import(gameModuleURL(name, assets.input, entry)) : {},
+    ]);
     const languages = entry.languages || {};   // {key: {title, suffix, worker, examples: {name: source}}}
     const suffixed = Object.values(languages).flatMap(({suffix, examples}) =>
         Object.entries(examples).map(([example, source]) => [example + suffix, source]));
