@@ -56,13 +56,17 @@ CORNER = """seat => {
     return [((i % n) + 0.5 + 0.283) * cell, (Math.floor(i / n) + 0.5 + 0.283) * cell];
 }"""
 
-#: The colour drawn at seat 2's first piece's corner point, once the board is drawn.
-DRAWN_CORNER = f"window.arena.state.view.cells && ({PIXEL})(({CORNER})(2))"
+#: How far a channel may be off a colour at a shape's antialiased edge.
+TOLERANCE = 40
 
 
-def near(seen: str, colour: str) -> bool:
-    """``seen`` is ``colour`` but for antialiasing at a shape's edge."""
-    return all(abs(int(seen[i : i + 2], 16) - int(colour[i : i + 2], 16)) <= 40 for i in (1, 3, 5))
+def corner_drawn_in(colour: str) -> str:
+    """A page expression, true once seat 2's first piece's corner point is drawn in ``colour``
+    (waited for: the board is redrawn on an animation frame after a change)."""
+    return (
+        f"window.arena.state.view.cells && (seen => [1, 3, 5].every(i => Math.abs(parseInt(seen.slice(i, i + 2), 16)"
+        f" - parseInt('{colour}'.slice(i, i + 2), 16)) <= {TOLERANCE}))(({PIXEL})(({CORNER})(2)))"
+    )
 
 
 def test_the_palette_and_shapes_are_remembered_and_every_seat_stands_out(arena_page: Any, isolated_server: Any) -> None:
@@ -76,7 +80,7 @@ def test_the_palette_and_shapes_are_remembered_and_every_seat_stands_out(arena_p
         assert min(contrast(colour, board) for colour in colours) >= 3, (name, colours)
     show_game(arena_page, "flit")
     board = arena_page.evaluate("window.arena.state.game.assets.colours[0]")
-    assert near(wait_for(arena_page, DRAWN_CORNER), board)
+    wait_for(arena_page, corner_drawn_in(board))
     arena_page.select_option("#palette", "safe")
     arena_page.check("#shapes")
     arena_page.reload()
@@ -88,7 +92,7 @@ def test_the_palette_and_shapes_are_remembered_and_every_seat_stands_out(arena_p
     # Flit names its seats by colour: the names follow the colours.
     assert arena_page.evaluate("window.arena.state.game.seatName(1)") == "Vermillion"
     # Seat 2 plays squares: the corner of its square is its colour, where a circle leaves the board.
-    assert near(wait_for(arena_page, DRAWN_CORNER), BLUE)
+    wait_for(arena_page, corner_drawn_in(BLUE))
     assert arena_page.evaluate("document.querySelector('.seat[data-seat=\"2\"] .swatch').textContent") == "■"
     screenshot(arena_page, "palette-safe-shapes")
     for name in STYLED:
