@@ -29,13 +29,28 @@ sys.path.insert(0, str(ROOT))
 from flit_core import PRESETS, BotProgram, GameConfig, Replay, get_game, play_game  # noqa: E402 (after the path set-up)
 from flit_core.web.headless import block_outside, chromium, wait_for  # noqa: E402
 from flit_core.web.server import ArenaHTTPServer  # noqa: E402
+from flit_core.web.share import code_seat, setup_dict, share_fragment  # noqa: E402
 from flit_core.web.share import file_seats as seats  # noqa: E402
-from flit_core.web.share import setup_dict, share_fragment  # noqa: E402
 
 EXAMPLES = ROOT / "flit_core" / "games" / "flit" / "bots"
 ENDLESS = ROOT / "e2e" / "bots" / "endless_bot.py"
 #: A bot that thinks as little as a Flit bot can: its games measure the page's own time.
 INSTANT = ROOT / "benchmarks" / "bots" / "instant_bot.py"
+#: Added to the instant bot, this makes its first move play a whole standard game of four
+#: instant bots inside its own worker, with no page and no messages: the Python floor.
+FLOOR = """
+import time as _time
+from flit_core import PRESETS as _PRESETS, play_game as _play_game
+_instant = move
+
+
+def move(view):
+    if view.turn == 0:
+        started = _time.perf_counter()
+        turns = len(_play_game(_PRESETS["standard"], [_instant] * 4, 7).turns)
+        print(f"floor {_time.perf_counter() - started} {turns}")
+    return _instant(view)
+"""
 
 
 def link(
@@ -219,40 +234,104 @@ def startup_figures(isolated: ArenaHTTPServer, runs: int) -> None:
     )
 
 
-def games(isolated: ArenaHTTPServer) -> None:
-    """Print round trips and a trial game's speed."""
+def games(isolated: ArenaHTTPServer, runs: int) -> None:
+    """Print round trips and trial games' speed."""
     print("Round trips and games (bots ready, fast mode):", flush=True)
     trial_url = link(isolated, PRESETS["trial"], 7, seats([EXAMPLES / "random_bot.py", EXAMPLES / "greedy_bot.py"]))
     with chromium() as browser:
         context, page = open_game(browser, trial_url)
         bare = round_trips(page)
         show("bare round trip to a worker: median / p99 ms", f"{median(bare):.3f} / {p99(bare):.3f}")
-        trial_seconds = play_fast(page)
+        play_fast(page)
         overheads = page.evaluate("window.arena.state.match.bots.flatMap(b => b.overheads)")
         show(
             "per-move round trip (minus the bot's think): median / p99 ms",
             f"{median(overheads):.3f} / {p99(overheads):.3f}",
         )
-        turns = page.evaluate("window.arena.state.record.length")
-        show(f"trial game, {turns} turns, random vs greedy (s)", f"{trial_seconds:.2f}")
-        show("  the page's own time per turn (ms)", f"{page_overhead_ms(page, trial_seconds):.3f}")
         context.close()
+    played = fast_games(isolated, "trial", [EXAMPLES / "random_bot.py", EXAMPLES / "greedy_bot.py"], runs)
+    show(f"trial game, {played['turns']} turns, random vs greedy (s, median of {runs})", f"{played['seconds']:.2f}")
+    show("  the page's own time per turn (ms)", f"{played['own']:.3f}")
 
 
-def standard(isolated: ArenaHTTPServer) -> None:
-    """Print standard games' speed and the fairness check."""
+def breakdown(page: Any, seconds: float) -> dict[str, float]:
+    """Where a turn of the game just played went, in µs: the referee's step in the page's
+    Python, the bot's think time and its worker's other work for the move (its board,
+    its view, the answer's text), and the rest (the messages to and from the worker, the
+    page's JavaScript)."""
+    figures = page.evaluate(
+        """() => {
+            const match = window.arena.state.match;
+            const preparing = match.bots.flatMap(bot => bot.preparing);
+            const think = Object.values(match.record.stats).reduce((t, s) => t + s.think_ms_total, 0);
+            return {turns: match.record.length, referee: match.refereeMs, think,
+                    preparing: preparing.reduce((t, ms) => t + ms, 0) / preparing.length};
+        }"""
+    )
+    turns = figures["turns"]
+    parts = {
+        "the referee's step (page's Python)": figures["referee"] * 1000 / turns,
+        "the bot's think time": figures["think"] * 1000 / turns,
+        "the bot's worker, besides thinking": figures["preparing"] * 1000,
+    }
+    parts["the rest: messages and the page's JavaScript"] = seconds * 1e6 / turns - sum(parts.values())
+    return parts
+
+
+def python_floor(isolated: ArenaHTTPServer) -> tuple[float, int]:
+    """A standard game of four instant bots played in one worker's Python, with no page and
+    no messages (see FLOOR), once the page is idle: its seconds and turns."""
+    seat = code_seat("floor_bot.py", INSTANT.read_text(encoding="utf-8") + FLOOR)
+    config = PRESETS["trial"].replace(startup_ms=120_000.0)
+    with chromium() as browser:
+        context, page = open_game(browser, link(isolated, config, 7, [seat, *seats([INSTANT])]))
+        page.click("#step")
+        wait_for(page, "window.arena.state.match.bots[0].output.some(line => line.startsWith('floor '))", 180_000)
+        lines = page.evaluate("window.arena.state.match.bots[0].output")
+        context.close()
+    _, seconds, turns = next(line for line in lines if line.startswith("floor ")).split()
+    return float(seconds), int(turns)
+
+
+def fast_games(server: ArenaHTTPServer, preset: str, bots: list[Path], runs: int) -> dict[str, Any]:
+    """``runs`` games of ``preset`` between ``bots`` in fast mode, each in a fresh browser:
+    their turns and end, and the medians of their seconds, the page's own time per turn
+    (ms) and, for instant bots, where a turn went (µs, see :func:`breakdown`)."""
+    seconds, own, parts = [], [], []
+    for _ in range(runs):
+        with chromium() as browser:
+            context, page = open_game(browser, link(server, PRESETS[preset], 7, seats(bots)))
+            seconds.append(play_fast(page))
+            own.append(page_overhead_ms(page, seconds[-1]))
+            parts.append(breakdown(page, seconds[-1]))
+            turns = page.evaluate("window.arena.state.record.length")
+            reason = page.evaluate("window.arena.state.record.result.reason")
+            context.close()
+    return {
+        "turns": turns,
+        "reason": reason,
+        "seconds": median(seconds),
+        "own": median(own),
+        "parts": {part: median([run[part] for run in parts]) for part in parts[0]},
+    }
+
+
+def standard(isolated: ArenaHTTPServer, runs: int) -> None:
+    """Print standard games' speed, where an instant bot's turn goes, the Python floor and
+    the fairness check."""
+    print(f"Standard games in fast mode (medians of {runs}, each in a fresh browser):", flush=True)
     for label, bots in (
         ("4 instant bots", [INSTANT] * 4),
         ("2 random + 2 greedy", [EXAMPLES / "random_bot.py", EXAMPLES / "greedy_bot.py"] * 2),
     ):
-        with chromium() as browser:
-            context, page = open_game(browser, link(isolated, PRESETS["standard"], 7, seats(bots)))
-            seconds = play_fast(page)
-            turns = page.evaluate("window.arena.state.record.length")
-            reason = page.evaluate("window.arena.state.record.result.reason")
-            show(f"standard game, {turns} turns ({reason}), {label} (s)", f"{seconds:.2f}")
-            show("  the page's own time per turn (ms)", f"{page_overhead_ms(page, seconds):.3f}")
-            context.close()
+        played = fast_games(isolated, "standard", bots, runs)
+        show(f"standard game, {played['turns']} turns ({played['reason']}), {label} (s)", f"{played['seconds']:.2f}")
+        show("  the page's own time per turn (ms)", f"{played['own']:.3f}")
+        if bots[0] == INSTANT:
+            for part, us in played["parts"].items():
+                show(f"    {part} (µs/turn)", f"{us:.0f}")
+    floors = [python_floor(isolated) for _ in range(runs)]
+    show(f"the same {floors[0][1]} turns in one worker's Python, no page (s)", f"{median([s for s, _ in floors]):.2f}")
     fair = timed("Fairness: the default seats' standard game (seed 5):", lambda: fairness(isolated, 5))
     show("played in (s)", f"{fair['seconds']:.1f}")
     show("timeouts", str(fair["timeouts"]))
@@ -287,7 +366,9 @@ PARTS = ("startup", "games", "standard", "recovery", "memory")
 def main() -> int:
     """Run every measurement and print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=3, help="cold start-ups to take the median of")
+    parser.add_argument(
+        "--runs", type=int, default=3, help="runs to take the median of: cold start-ups, games, memory readings"
+    )
     parser.add_argument("--skip-standard", action="store_true", help="leave out the (long) standard game")
     parser.add_argument(
         "--parts", default=",".join(PARTS), help=f"comma-separated parts to run (default all: {','.join(PARTS)})"
@@ -306,9 +387,9 @@ def main() -> int:
         if "startup" in parts:
             startup_figures(isolated, args.runs)
         if "games" in parts:
-            games(isolated)
+            games(isolated, args.runs)
         if "standard" in parts:
-            standard(isolated)
+            standard(isolated, args.runs)
         if "recovery" in parts:
             recoveries(isolated, plain)
         if "memory" in parts:

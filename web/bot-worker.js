@@ -6,7 +6,7 @@
 //   {id, type: "load", source, name, me, game, config, history: {setup, steps}}
 //                                                          -> {id, ok, error}
 //   {id, type: "move", updates: [changes, ...], history, turn, limit}
-//                                                          -> {id, answer} | {id, interrupted}
+//                                                          -> {id, answer, busy} | {id, interrupted}
 //   {id, type: "serve", channel: SharedArrayBuffer}       -> {id} once asked to leave
 // Every reply may carry `output`: the lines the bot printed since the last reply.
 // While serving, move requests and their replies go through the channel's shared memory
@@ -149,10 +149,14 @@ async function load({source, name, me, game, config, history}) {
     return {ok: !error, error};
 }
 
-// A move request's JSON text (see WorkerBot.move): the reply's text, {answer} or {interrupted}.
+// A move request's JSON text (see WorkerBot.move): the reply's text, {answer, busy} (busy:
+// the worker's own time for the move, ms: the bot's think time and its view's making) or
+// {interrupted}.
 function answerText(request) {
     try {
-        return `{"answer":${bot.move(request)}}`;
+        const started = performance.now();
+        const answer = bot.move(request);
+        return `{"answer":${answer},"busy":${performance.now() - started}}`;
     } catch (error) {
         if (error.type === "KeyboardInterrupt") return '{"interrupted":true}';
         throw error;

@@ -340,7 +340,10 @@ class GameDef(ABC):
 
     @abstractmethod
     def parse_move(self, text: str) -> Any:
-        """A move from its text form; raise :class:`~flit_core.errors.MoveSyntaxError`."""
+        """A move from its text form; raise :class:`~flit_core.errors.MoveSyntaxError`.
+
+        Moves are immutable values, the same for the same text: the page's referee keeps
+        the ones it has read."""
 
     def format_move(self, move: Any) -> str:
         """A move's text form (what replays record and protocols send)."""

@@ -20,26 +20,38 @@ from ..games import DEFAULT_GAME, GameDef, get_game
 from ..replay import Replay
 from ..session import Answer, AnswerKind, Turn
 from ..tournament.leaderboard import GameRecord, leaderboard
+from .jsontext import dumps
 
-# One encoder for every call: json.dumps with options builds a new one each time, which
-# cost a step more than the rest of its encoding.
-_dumps = json.JSONEncoder(separators=(",", ":")).encode
+#: The most move texts a referee keeps read (a game's whole move space is usually smaller).
+_MOVES_KEPT = 4096
 
 
-def answer_from_dict(data: Any, definition: GameDef) -> Answer:
+_KINDS = {kind.value: kind for kind in AnswerKind}
+
+
+def answer_from_dict(data: Any, definition: GameDef, moves: dict[str, Any] | None = None) -> Answer:
     """The :class:`Answer` a worker (or a human's click) reported, as sent by the page.
 
     ``{"kind": "move", "move": text | None, "detail": ..., "ms": ...}``: kinds are
     :class:`AnswerKind` values, moves the game's text form. Anything malformed is an
-    unreadable answer, never a crash.
+    unreadable answer, never a crash. ``moves`` caches texts already read (moves are
+    immutable values): bots play the same few moves again and again.
     """
     ms = data.get("ms") if isinstance(data, dict) else None
     if not isinstance(ms, (int, float)) or isinstance(ms, bool):
         ms = None
     try:
-        kind = AnswerKind(data["kind"])
+        kind = _KINDS[data["kind"]]
         text = data.get("move")
-        move = definition.parse_move(str(text)) if kind is AnswerKind.MOVE and text is not None else None
+        if kind is not AnswerKind.MOVE or text is None:
+            move = None
+        elif moves is None or type(text) is not str:
+            move = definition.parse_move(str(text))
+        elif (move := moves.get(text)) is None:
+            move = definition.parse_move(text)
+            if len(moves) >= _MOVES_KEPT:
+                moves.clear()
+            moves[text] = move
     except (KeyError, TypeError, ValueError) as error:
         return Answer.unreadable(f"malformed answer from the bot's worker: {error}", ms)
     return Answer(kind, move, str(data.get("detail") or ""), ms)
@@ -85,13 +97,14 @@ class PageReferee:
         self.game = Game(self.config, int(data["seed"]))
         self.names = [str(name) for name in data["names"]]
         self._played: list[Turn] = []
+        self._moves: dict[str, Any] = {}
         if len(self.names) != self.config.players:
             raise FlitError(f"{self.config.players} players need {self.config.players} names")
 
     def setup(self) -> str:
         """The start: ``{"setup": changes, "movers": [...], "requests": [...], "limit": most
         steps or null, "stats": by seat}`` (``requests``: the first step's, see :meth:`play`)."""
-        return _dumps(
+        return dumps(
             {
                 "setup": [list(change) for change in self.game.setup],
                 "stats": self._stats(range(1, self.game.players + 1)),
@@ -118,12 +131,13 @@ class PageReferee:
         """
         given = json.loads(answers)
         self._played = self.game.submit_all(
-            {int(player): answer_from_dict(data, self.definition) for player, data in given.items()}
+            {int(player): answer_from_dict(data, self.definition, self._moves) for player, data in given.items()}
         )
         over = self.game.result is not None
-        return _dumps(
+        return dumps(
             {
-                "changes": [list(change) for change in self._played[-1].changes],
+                # Tuples encode as lists: the changes need no copy.
+                "changes": self._played[-1].changes,
                 "requests": [] if over else self._requests(),
             }
         )
@@ -134,7 +148,7 @@ class PageReferee:
         step's movers: only theirs change), ``movers`` (of the next step), ``over`` and,
         once over, ``result``."""
         turns, result = self._played, self.game.result
-        return _dumps(
+        return dumps(
             {
                 "turns": [turn_to_dict(turn, self.definition) for turn in turns],
                 "stats": self._stats(turn.player for turn in turns),
@@ -147,7 +161,7 @@ class PageReferee:
     def legal_moves(self, player: int) -> str:
         """The legal moves of ``player`` now, as texts (for a human seat's clicks)."""
         definition = self.definition
-        return _dumps([definition.format_move(move) for move in definition.legal_moves(self.game.position(), player)])
+        return dumps([definition.format_move(move) for move in definition.legal_moves(self.game.position(), player)])
 
     def replay(self, meta: str) -> str:
         """The game's replay file text, the same JSON the native referee writes."""
@@ -155,7 +169,7 @@ class PageReferee:
 
     def game_record(self, index: int) -> str:
         """The finished game as game ``index`` of a tournament (a leaderboard record's dict)."""
-        return _dumps(GameRecord.from_replay(Replay.from_game(self.game, self.names), index).to_dict())
+        return dumps(GameRecord.from_replay(Replay.from_game(self.game, self.names), index).to_dict())
 
     def _stats(self, players: Iterable[int]) -> dict[str, Any]:
         return {str(p): self.game.stats(p).to_dict() for p in players}
@@ -164,17 +178,17 @@ class PageReferee:
 def check_config(game: str, config: str) -> str:
     """Validate settings from the page's form: ``{"ok": config}`` or ``{"error": message}``."""
     try:
-        return _dumps({"ok": get_game(game).config_from_dict(json.loads(config)).to_dict()})
+        return dumps({"ok": get_game(game).config_from_dict(json.loads(config)).to_dict()})
     except (FlitError, TypeError) as error:
-        return _dumps({"error": str(error)})
+        return dumps({"error": str(error)})
 
 
 def open_replay(text: str) -> str:
     """Verify a replay file's text: ``{"ok": page view}`` or ``{"error": message}``."""
     try:
-        return _dumps({"ok": replay_to_page(Replay.from_json(text))})
+        return dumps({"ok": replay_to_page(Replay.from_json(text))})
     except ReplayError as error:
-        return _dumps({"error": str(error)})
+        return dumps({"error": str(error)})
 
 
 def tournament_game(seed: int, index: int, players: int) -> str:
@@ -184,7 +198,7 @@ def tournament_game(seed: int, index: int, players: int) -> str:
     (``order[seat - 1]`` is the entrant in that seat), so in every ``players`` games each
     entrant plays each seat once: two bots alternate.
     """
-    return _dumps(
+    return dumps(
         {
             "seed": (seed + index) % 2**64,
             "order": [(seat + index) % players for seat in range(players)],
@@ -204,4 +218,4 @@ def standings(records: str, entrants: str, game: str = DEFAULT_GAME) -> str:
         entrants=json.loads(entrants),
         by_score=get_game(game).ranks_by_score,
     )
-    return _dumps([row.to_dict() for row in rows])
+    return dumps([row.to_dict() for row in rows])

@@ -18,6 +18,7 @@ from typing import Any
 from ..bot.program import BotLoadError, BotProgram, MoveFunction, call_bot
 from ..games import GameDef, get_game
 from ..session import Answer
+from .jsontext import dumps
 
 
 def answer_to_dict(answer: Answer, definition: GameDef) -> dict[str, Any]:
@@ -88,7 +89,7 @@ class WorkerBot:
         """
         definition = self.definition
         if self._move is None:
-            return json.dumps(answer_to_dict(Answer.crash(self.load_error), definition))
+            return dumps(answer_to_dict(Answer.crash(self.load_error), definition))
         view = definition.bot_view(self.config, self.me, turn, self._board.snapshot(), limit_ms)
         answer = call_bot(self._move, view, time.perf_counter, definition.read_answer)
-        return json.dumps(answer_to_dict(answer, definition))
+        return dumps(answer_to_dict(answer, definition))

@@ -31,6 +31,7 @@ export class Match {
         this.humanDone = null;
         this.over = false;
         this.busy = null;
+        this.refereeMs = 0;          // the referee's time playing steps (benchmarks/web.py)
     }
 
     /** Set the game up (the starting position is known at once) and load every bot. */
@@ -68,7 +69,9 @@ export class Match {
         const answers = await (this.asking || this._ask(this.requests));
         this.asking = null;
         if (!this.referee) return null;   // closed while the seats were thinking
+        const started = performance.now();
         const played = JSON.parse(this.referee.play(JSON.stringify(answers)));
+        this.refereeMs += performance.now() - started;
         this.requests = played.requests;
         if (played.changes.length) {
             this.history.steps.push(played.changes);

@@ -46,26 +46,35 @@ class Channel {
         this.serving = process.call({type: "serve", channel: this.buffer}).promise;
     }
 
-    /** Send request `id`, if it fits; its reply goes to the process like a message's. */
-    send(id, message) {
+    /**
+     * Send request `id`, if it fits; its reply goes to the process like a message's.
+     * `late()` is called if no answer came within `wallMs` (the wait itself keeps the
+     * deadline: a timer per move would cost the page more than the move's round trip).
+     */
+    send(id, message, wallMs, late) {
         const encoded = encoder.encode(JSON.stringify(message));
         if (encoded.length > this.bytes.length) return false;
         this.bytes.set(encoded);
         this.control[1] = encoded.length;
         Atomics.store(this.control, 0, REQUEST);
         Atomics.notify(this.control, 0);
-        this._answer(id);
+        this._answer(id, performance.now() + wallMs, late);
         return true;
     }
 
-    async _answer(id) {
+    async _answer(id, deadline, late) {
         // A bot that answers within a fraction of a millisecond is waited for right here (once
         // the page's work for the step is done): waking from waitAsync costs more than that.
         await null;
         const until = performance.now() + SPIN_MS;
         while (Atomics.load(this.control, 0) === REQUEST && performance.now() < until);
         while (Atomics.load(this.control, 0) === REQUEST) {
-            const wait = Atomics.waitAsync(this.control, 0, REQUEST);
+            const left = deadline - performance.now();
+            if (left <= 0 && late) {
+                late();
+                late = null;
+            }
+            const wait = Atomics.waitAsync(this.control, 0, REQUEST, late ? left : Infinity);
             if (wait.async) await wait.value;
         }
         if (Atomics.load(this.control, 0) !== ANSWER) return;
@@ -127,17 +136,26 @@ export class WorkerProcess {
     }
 
     /**
-     * Send a request; returns {id, promise} (the promise resolves with the reply). A move
-     * goes through the channel if one is open (and it fits); anything else closes it first.
+     * Send a request; returns {id, promise, late}: the promise resolves with the reply, and
+     * `late` with TIMED_OUT if `wallMs` is given and passes first. A move goes through the
+     * channel if one is open (and it fits); anything else closes it first.
      */
-    call(message) {
+    call(message, wallMs = null) {
         const id = this.nextId++;
         const promise = new Promise(resolve => this.pending.set(id, resolve));
+        let expire = () => {};
+        const late = wallMs === null ? null : new Promise(resolve => { expire = () => resolve(TIMED_OUT); });
         if (this.interrupt) Atomics.store(this.interrupt, 0, 0);
-        if (this.channel && message.type === "move" && this.channel.send(id, message)) return {id, promise};
+        if (this.channel && message.type === "move" && this.channel.send(id, message, wallMs ?? Infinity, expire)) {
+            return {id, promise, late};
+        }
         if (this.channel) this.leaveChannel();
         this.worker.postMessage({...message, id});
-        return {id, promise};
+        if (late) {
+            const timer = setTimeout(expire, wallMs);
+            promise.then(() => clearTimeout(timer));
+        }
+        return {id, promise, late};
     }
 
     /** Send moves through shared memory from now on (isolated pages, Pyodide workers). */
@@ -274,6 +292,7 @@ export class BotSeat {
         this.lastRecovery = null;   // {how: "interrupt" | "restart", ms}
         this.recoveries = [];       // every recovery's ms, from the deadline to ready again
         this.overheads = [];        // per request: page-measured time minus the bot's own think time
+        this.preparing = [];        // per request: the worker's own time for it minus the think time
         this.output = [];
         this.loadError = "";
         this.loaded = false;        // its source is loaded (or failed to): it can be asked
@@ -319,12 +338,9 @@ export class BotSeat {
         this.needsBoard = false;
         const started = performance.now();
         this.process.openChannel();
-        const call = this.process.call(message);
+        const call = this.process.call(message, wallLimit(limit));
         this.asking = true;
-        let timer;
-        const deadline = new Promise(resolve => { timer = setTimeout(resolve, wallLimit(limit), TIMED_OUT); });
-        const reply = await Promise.race([call.promise, deadline]);
-        clearTimeout(timer);
+        const reply = await Promise.race([call.promise, call.late]);
         this.asking = false;
         const ms = performance.now() - started;
         if (reply === TIMED_OUT) {
@@ -338,14 +354,17 @@ export class BotSeat {
             return {kind: "error", move: null, detail: reply.failed, ms};
         }
         if (reply.interrupted) return {kind: "timeout", move: null, detail: "", ms};
-        return this._charge(reply.answer, ms, limit);
+        return this._charge(reply.answer, ms, limit, reply.busy);
     }
 
     // The answer with the bot's own think time (its worker's clock; the page's if none).
-    _charge(answer, ms, limit) {
+    _charge(answer, ms, limit, busy) {
         if (!answer || typeof answer !== "object") answer = {kind: null};
         const thought = typeof answer.ms === "number" ? answer.ms : ms;
-        if (this.overheads.length < 100000) this.overheads.push(ms - thought);
+        if (this.overheads.length < 100000) {
+            this.overheads.push(ms - thought);
+            if (typeof busy === "number") this.preparing.push(busy - thought);
+        }
         if (thought > limit) return {kind: "timeout", move: null, detail: "", ms: thought};
         return {...answer, ms: thought};
     }
