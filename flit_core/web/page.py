@@ -5,7 +5,8 @@ in the same :class:`Game` the native referee drives, for whichever game of the r
 the page plays: each step asks every mover at once and plays their answers together
 (``play()``), so simultaneous games run like sequential ones.
 Every method takes and returns JSON text, so crossing the JavaScript boundary costs one
-string each way and no proxy objects leak.
+string each way and no proxy objects leak. Changes are tuples, which JSON writes as
+arrays: they are sent as they are, not copied into lists first.
 """
 
 from __future__ import annotations
@@ -66,7 +67,7 @@ def turn_to_dict(turn: Turn, definition: GameDef) -> dict[str, Any]:
         "move": None if turn.move is None else definition.format_move(turn.move),
         "detail": turn.detail,
         "ms": turn.elapsed_ms,
-        "changes": [list(change) for change in turn.changes],
+        "changes": turn.changes,
     }
 
 
@@ -79,7 +80,7 @@ def replay_to_page(replay: Replay) -> dict[str, Any]:
         "limit": definition.max_steps(replay.config),
         "seed": replay.seed,
         "names": replay.names,
-        "setup": [list(change) for change in replay.setup],
+        "setup": replay.setup,
         "turns": [turn_to_dict(turn, definition) for turn in replay.turns],
         "result": None if replay.result is None else replay.result.to_dict(),
         "stats": {str(p): stats.to_dict() for p, stats in replay.stats.items()},
@@ -106,7 +107,7 @@ class PageReferee:
         steps or null, "stats": by seat}`` (``requests``: the first step's, see :meth:`play`)."""
         return dumps(
             {
-                "setup": [list(change) for change in self.game.setup],
+                "setup": self.game.setup,
                 "stats": self._stats(range(1, self.game.players + 1)),
                 "movers": list(self.game.movers),
                 "requests": self._requests(),
@@ -136,7 +137,6 @@ class PageReferee:
         over = self.game.result is not None
         return dumps(
             {
-                # Tuples encode as lists: the changes need no copy.
                 "changes": self._played[-1].changes,
                 "requests": [] if over else self._requests(),
             }

@@ -312,8 +312,8 @@ export class BotSeat {
         const call = this.process.call({
             type: "load", source: this.bot.source, name: this.bot.name, me: this.me,
             game: this.game, config: this.config, history,
-        });
-        const reply = await Promise.race([call.promise, delay(LOAD_LIMIT_MS, TIMED_OUT)]);
+        }, LOAD_LIMIT_MS);
+        const reply = await Promise.race([call.promise, call.late]);
         if (reply === TIMED_OUT) {
             this.loadError = `loading the bot took longer than ${LOAD_LIMIT_MS / 1000} s (an endless loop at the top level?)`;
             await this._replace(null, false);
