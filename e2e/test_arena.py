@@ -88,6 +88,19 @@ def test_runaway_bot_is_frozen_and_the_page_stays_responsive(
     screenshot(arena_page, f"runaway-{bot[:-3]}-{recovery}")
 
 
+def test_a_bot_that_never_finishes_loading_is_stopped_and_the_game_goes_on(
+    arena_page: Any, isolated_server: Any
+) -> None:
+    arena_page.goto(game_url(isolated_server.url, [trial_bots()[0], BOTS / "stuck_loading_bot.py"], SEED))
+    wait_game_over(arena_page)
+
+    assert arena_page.evaluate("window.arena.state.match.bots[1].loadError").startswith("loading the bot took longer")
+    assert arena_page.evaluate("window.arena.state.match.bots[1].restarts") == 1
+    assert seat_stats(arena_page, 2)["status"] == "crashed"
+    assert arena_page.evaluate("window.arena.state.record.stats['1'].moves") > 0
+    assert "took longer" in arena_page.inner_text(".panel[data-seat='2'] pre.problem")
+
+
 def test_raising_bot_shows_its_error_and_the_game_goes_on(arena_page: Any, isolated_server: Any) -> None:
     arena_page.goto(game_url(isolated_server.url, trial_bots(), SEED, autoplay=None))
     wait_for(arena_page, "document.body.dataset.bots === 'ready'")
