@@ -117,3 +117,19 @@ def test_the_exported_bot_is_a_file_the_referee_plays(run: tuple[dict[str, Any],
     assert program.start(1, PRESETS["trial"])  # it loads and defines its move
     result = output(cells["native-game"], "text/plain")
     assert result.startswith("bot 1 wins"), result  # racer (seat 1) beats greedy under the referee
+
+
+def test_the_native_cell_skips_its_game_in_the_browser(capsys: pytest.CaptureFixture[str]) -> None:
+    """In JupyterLite (``sys.platform == "emscripten"``) running every cell must not end in a
+    traceback: the native-referee cell says why it skips its game instead of calling ``play``."""
+    notebook = nbformat.read(TUTORIAL, as_version=4)
+    (cell,) = [cell for cell in notebook.cells if "native-game" in cell.metadata.get("tags", ())]
+
+    def play(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the browser cannot start the native referee")
+
+    browser = type("sys", (), {"platform": "emscripten"})
+    namespace: dict[str, Any] = {"sys": browser, "play": play, "examples": {"greedy": None}}
+    exec(compile(cell.source, "native-game", "exec"), namespace)
+    assert namespace["native"] is None
+    assert "needs a local Python" in capsys.readouterr().out
