@@ -9,13 +9,19 @@ Stale output is never an answer. The protocol has no request ids, so what is sta
 told by when it came: output read before the request is written (printed during
 start-up, or after the last answer) is read, logged and thrown away, and so is the start
 of a line it began; so is a line read while the request still waits, unread, in the bot's
-stdin (a bot cannot answer what it has not read). What a bot prints in the instant
-between its last look at stdin and reading the request cannot be told from an answer:
-it is taken as that request's answer, and the real answer, which comes after it, is then
-thrown away before the next request (it is never taken for the next request's answer
-when it comes before that request is written). Once a bot has printed a line nobody
-asked for, each of its requests waits until it has been quiet for ``Limits.quiet_ms``,
-so output it prints up to that long after an answer is thrown away too.
+stdin (a bot cannot answer what it has not read). The first request is written only once
+the bot has read what it was sent before it (the greeting, the setup): a bot prints its
+start-up lines before its first read, so they are in the pipe by then, and thrown away
+(written at once, the request would often reach a bot still starting, and a line it
+printed just before reading the request would pass for the answer). The wait is part of
+the first request's time. A protocol that sends nothing before the first request cannot
+be helped so. What a bot prints in the instant between its last look at stdin and
+reading the request cannot be told from an answer: it is taken as that request's answer,
+and the real answer, which comes after it, is then thrown away before the next request
+(it is never taken for the next request's answer when it comes before that request is
+written). Once a bot has printed a line nobody asked for, each of its requests waits
+until it has been quiet for ``Limits.quiet_ms``, so output it prints up to that long
+after an answer is thrown away too.
 
 Floods cost nothing: past ``Limits.flood_bytes`` of such output for one request, the
 request is an unreadable answer (unsent if the flood came before it), and the rest of
@@ -37,6 +43,9 @@ from .process import BotProcess, describe_status
 #: Bytes of a flood read before each request once a bot floods: it floods on while that
 #: much waits (less work for both sides than the whole output cap each time).
 _STILL_FLOODING = 4096
+#: How often a first request held back looks whether the bot has read its input yet
+#: (no event says a pipe was read).
+_FIRST_READ_POLL_S = 0.001
 #: Reads an answer line into an :class:`Answer` (the game's ``WireProtocol.parse``).
 Parser = Callable[[str, float], Answer]
 #: Where the protocol log goes, one line at a time (``--verbose``).
@@ -86,6 +95,12 @@ class BotConnection:
         self._withheld = False
         #: True while the bot floods: its flood is read a page per request, no more.
         self._flooding = False
+        #: True once anything was written to the bot, and once a request was.
+        self._sent = self._asked = False
+        #: The first request, held back until the bot has read what was sent before it.
+        self._unsent = b""
+        #: The bot's output bytes when the first request was held back (its flood budget).
+        self._held_from = 0
 
     @property
     def stderr(self) -> StderrCapture:
@@ -107,6 +122,7 @@ class BotConnection:
         if self._held:
             self.process.write(self._held)
             self._held = b""
+            self._sent = True
 
     def retire(self) -> None:
         """The bot is frozen or gone: never write to it again."""
@@ -126,6 +142,8 @@ class BotConnection:
         when it was sent (perf_counter). A flooding bot is sent the queued lines only
         (its answer is then unreadable)."""
         request = self._request if request is None else request
+        # Looked at before the output is: what it printed before it read is in the pipe then.
+        self._asked = self._asked or (self._sent and not self.process.input_unread())
         budget = self._discard(_STILL_FLOODING if self._flooding else self._limits.flood_bytes)
         if budget > 0:
             budget = self._wait_until_quiet(budget)
@@ -140,8 +158,14 @@ class BotConnection:
         data = self._held + request
         self._held = b""
         start = time.perf_counter()
+        if request and not self._asked:
+            # Written by poll_answer once the bot has read the rest (see the module's docstring).
+            self._unsent = request
+            self._held_from = self.process.output_bytes
+            data = data[: -len(request)]
         if data:
             self.process.write(data)
+            self._sent = True
         return start
 
     def await_answer(self, start: float, time_limit_ms: float, parse: Parser) -> Answer:
@@ -161,7 +185,11 @@ class BotConnection:
         deadline = start + time_limit_ms / 1000.0
         looked_after_exit = False
         while True:
-            line = self._next_line()
+            if self._unsent:
+                held = self._hold(start)
+                if held is not None:
+                    return held
+            line = None if self._unsent else self._next_line()
             if line is not None and self._thrown_away(line):
                 if self._thrown > self._limits.flood_bytes:
                     self._owed += 1  # the answer may still come: it is thrown away then
@@ -179,20 +207,46 @@ class BotConnection:
                     looked_after_exit = True
                     self._read_all_output()
                     continue
+                self._unsent = b""
                 return self._crash()
             now = time.perf_counter()
             if now >= deadline:
-                self._owed += 1
                 elapsed = (now - start) * 1000.0
+                if self._unsent:
+                    self._unsent = b""  # never sent, so not owed: the next request is the first
+                    if self._log is not None:
+                        self._log(f"   bot {self.seat}: did not read its input within {time_limit_ms:g} ms")
+                    return Answer.timeout(elapsed)
+                self._owed += 1
                 if self._log is not None:
                     self._log(f"   bot {self.seat}: no answer within {time_limit_ms:g} ms")
                 return Answer.timeout(elapsed)
             if wait_s is not None and wait_s <= 0:
                 return None
             pump = deadline - now if wait_s is None else min(wait_s, deadline - now)
-            process.pump(pump)
+            process.pump(min(pump, _FIRST_READ_POLL_S) if self._unsent else pump)
             if wait_s is not None:
                 wait_s = 0.0  # one wait, then one more look
+
+    def _hold(self, start: float) -> Answer | None:
+        """While the first request is held back: throw away what the bot prints, and write
+        the request once the bot has read everything before it. An unreadable answer if
+        the bot floods meanwhile (the request is then not sent), else None."""
+        process = self.process
+        budget = self._limits.flood_bytes - (process.output_bytes - self._held_from)
+        if process.input_unread():
+            self._drop_lines()  # what it prints meanwhile is stale: memory stays bounded
+        else:
+            budget = self._discard(budget)
+            if budget > 0:
+                process.write(self._unsent)
+                self._unsent = b""
+                self._asked = True
+                return None
+        if budget > 0:
+            return None
+        self._unsent = b""
+        return self._flood((time.perf_counter() - start) * 1000.0)
 
     def _thrown_away(self, line: Line) -> bool:
         """True if ``line`` is not the answer: a blank line where the protocol lets a bot

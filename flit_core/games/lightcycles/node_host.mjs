@@ -6,26 +6,36 @@
 //   node node_host.mjs submissions.js NAME  the judge's file of `new Bot(name, author, fn)`
 //                                           entries in SUBMISSIONS: the one called NAME
 //
-// The bot runs in a realm of its own (a node:vm context: a fresh global scope, sloppy
-// mode, `console` writing to stderr, `performance`), loaded before the game, and keeps
-// its closures for the whole game. Each call is stopped at the time limit the referee
-// announces (FLIT_ARENA_MOVE_MS, and FLIT_ARENA_STARTUP_MS for the first; 1,000 ms each by
-// default), so a runaway bot cannot stall the host: it answers `error: ...`, which is no
-// move, and stays ready for the rest of the protocol. Its own errors and non-answers are
-// `error: MESSAGE` and the quoted value it returned (both no move).
+// Two threads. The main thread speaks the protocol, keeps the field and keeps every call's
+// deadline; it never runs the bot's code, nor touches an object the bot made (it gets copies
+// of two strings per call, and checks them). The bot runs in a worker thread of its own
+// (worker_threads, with resourceLimits), in a realm of its own there (a node:vm context: a
+// fresh global scope, sloppy mode, `console` writing to stderr, `performance`), loaded when
+// the host starts, and keeps its closures from call to call. The realm is no boundary (a bot
+// reaches its worker's `process` in one line): the sandbox the referee runs the host in is.
+// The worker is what makes a call stoppable whatever the bot does, a loop, an endless chain
+// of promises, a patched built-in: at the call's deadline (FLIT_ARENA_MOVE_MS, and
+// FLIT_ARENA_STARTUP_MS for the first, which also covers loading; 1,000 ms each by default)
+// the main thread terminates the worker and answers `error: stopped: ...`, which is no move,
+// and a fresh worker loads the bot again for the next call (its state is lost, as in the
+// page's workers). The bot's own errors and non-answers are `error: MESSAGE` and the quoted
+// value it returned (both no move).
 import {readFileSync} from "node:fs";
 import {Console} from "node:console";
 import {performance} from "node:perf_hooks";
 import readline from "node:readline";
 import vm from "node:vm";
+import {Worker, isMainThread, parentPort, workerData} from "node:worker_threads";
 
 import {CALL_WRAPPER, CycleField, STATE_FACTORY, functionSource, loadError} from "./js_bot.js";
 
 const PROG = "node_host.mjs";
-/** Loading a bot (its file's top-level code) may take this long. */
-const LOAD_MS = 10000;
 /** The judge's Bot class, in the bot's realm, for a submissions.js file. */
 const BOT_CLASS = "class Bot { constructor(name, author, func) { this.name = name; this.author = author; this.func = func; } }";
+/** The bot's worker: a heap of its own, capped (past it the worker dies, not the host). */
+const RESOURCES = {maxOldGenerationSizeMb: 512, maxYoungGenerationSizeMb: 32, codeRangeSizeMb: 16, stackSizeMb: 4};
+/** The longest text of an answer or error printed (the rest is cut). */
+const MAX_TEXT = 500;
 
 function milliseconds(variable) {
     const value = Number(process.env[variable]);
@@ -36,14 +46,14 @@ function say(line) {
     process.stdout.write(line + "\n");
 }
 
+// -- the bot's worker ---------------------------------------------------------------------
+
 /** The bot's function, evaluated in a realm of its own; throws with the reason if it does not load. */
 function loadBot(realm, file, name) {
     const source = readFileSync(file, "utf8");
-    if (name === undefined) {
-        return vm.runInContext(functionSource(source), realm, {filename: file, timeout: LOAD_MS});
-    }
+    if (name === undefined) return vm.runInContext(functionSource(source), realm, {filename: file});
     vm.runInContext(BOT_CLASS, realm);
-    vm.runInContext(source, realm, {filename: file, timeout: LOAD_MS});
+    vm.runInContext(source, realm, {filename: file});
     const entries = vm.runInContext("typeof SUBMISSIONS === 'undefined' ? null : SUBMISSIONS", realm);
     if (!Array.isArray(entries)) throw new Error(`${file} defines no SUBMISSIONS array`);
     const entry = entries.find(bot => bot && bot.name === name);
@@ -51,13 +61,13 @@ function loadBot(realm, file, name) {
     return entry.func;
 }
 
-function main() {
-    const [file, name, ...extra] = process.argv.slice(2);
-    if (!file || extra.length) {
-        process.stderr.write(`usage: node ${PROG} BOT.js | node ${PROG} submissions.js NAME\n`);
-        process.exit(2);
-    }
+/** The worker: loads the bot, then answers each call {id, width, height, x, y, cells} with
+ * {id, kind, text}. Everything it uses is taken before the bot's code runs. */
+function serveBot({file, name}) {
+    const post = parentPort.postMessage.bind(parentPort);
     const realm = vm.createContext({console: new Console({stdout: process.stderr, stderr: process.stderr}), performance});
+    const makeState = vm.runInContext(STATE_FACTORY, realm);
+    const callBot = vm.runInContext(CALL_WRAPPER, realm);
     let bot = null, problem = "";
     try {
         bot = loadBot(realm, file, name);
@@ -66,26 +76,103 @@ function main() {
         problem = loadError(error);
         process.stderr.write(`${PROG}: ${problem}\n`);
     }
-    const makeState = vm.runInContext(STATE_FACTORY, realm);
-    realm.__flitArenaCall = vm.runInContext(CALL_WRAPPER, realm);
-    const call = new vm.Script("__flitArenaCall(__flitArenaArgs[0], __flitArenaArgs[1])", {filename: PROG});
+    parentPort.on("message", ({id, width, height, x, y, cells}) => {
+        if (!bot) return post({id, kind: "error", text: problem});
+        // Read by index, not destructured: the array is the bot realm's.
+        const result = callBot(bot, makeState(width, height, x, y, cells));
+        post({id, kind: result[0], text: result[1]});
+    });
+}
+
+// -- the protocol, on the main thread -----------------------------------------------------
+
+/** The line printed for a worker's reply, or null if the reply is not one (checked: the worker is the bot's). */
+function answerLine(reply) {
+    const kind = reply.kind, text = reply.text;
+    if (typeof kind !== "string" || typeof text !== "string") return null;
+    const clean = text.replace(/[\r\n]+/g, " ").slice(0, MAX_TEXT);
+    if (kind === "move") return /^[NESW]$/.test(clean) ? clean : null;
+    return kind === "error" ? `error: ${clean}` : kind === "invalid" ? clean : null;
+}
+
+/** The first line of what a worker's error says. */
+function errorText(error) {
+    let text;
+    try {
+        text = error && error.message !== undefined ? `${error.name}: ${error.message}` : String(error);
+    } catch {
+        text = "an error";
+    }
+    return text.split("\n")[0].slice(0, MAX_TEXT);
+}
+
+function main() {
+    const [file, name, ...extra] = process.argv.slice(2);
+    if (!file || extra.length) {
+        process.stderr.write(`usage: node ${PROG} BOT.js | node ${PROG} submissions.js NAME\n`);
+        process.exit(2);
+    }
     const moveMs = milliseconds("FLIT_ARENA_MOVE_MS"), firstMs = Math.max(moveMs, milliseconds("FLIT_ARENA_STARTUP_MS"));
     const field = new CycleField();
     let index = 0, asked = 0, headsDue = 0, heads = [], roundSize = [0, 0];
+    // Calls read and not yet answered, the one in the worker, and the worker.
+    const waiting = [];
+    let current = null, calls = 0, worker = null, closing = false;
 
-    function answer() {
-        if (!bot) return say(`error: ${problem}`);
-        const [x, y] = field.heads[index];
-        realm.__flitArenaArgs = [bot, makeState(field.width, field.height, x, y, field.text())];
-        const limit = asked++ === 0 ? firstMs : moveMs;
-        let kind, text;
-        try {
-            [kind, text] = call.runInContext(realm, {timeout: Math.ceil(limit)});
-        } catch (error) {
-            if (error && error.code !== "ERR_SCRIPT_EXECUTION_TIMEOUT") throw error;
-            [kind, text] = ["error", `stopped: the bot ran past its time limit of ${limit} ms`];
+    function startWorker() {
+        const started = new Worker(new URL(import.meta.url), {workerData: {file, name}, stdout: true, resourceLimits: RESOURCES});
+        // The bot's stdout is not the protocol's: what it prints there goes to stderr.
+        started.stdout.on("data", chunk => process.stderr.write(chunk));
+        started.on("message", reply => {
+            if (started !== worker || !current || reply === null || typeof reply !== "object" || reply.id !== current.id) return;
+            const line = answerLine(reply);
+            if (line !== null) finish(line);
+        });
+        started.on("error", error => {
+            if (started === worker) lose(`the bot's worker failed: ${errorText(error)}`);
+        });
+        started.on("exit", code => {
+            if (started === worker) lose(`the bot's worker exited (code ${code})`);
+        });
+        worker = started;
+    }
+
+    /** The worker is gone (or must go): the call in it, if any, is answered with `error: detail`. */
+    function lose(detail) {
+        const old = worker;
+        worker = null;
+        if (old) old.terminate();
+        if (current) finish(`error: ${detail}`);
+    }
+
+    function finish(line) {
+        clearTimeout(current.timer);
+        current = null;
+        say(line);
+        next();
+    }
+
+    function next() {
+        if (current || !waiting.length) {
+            if (closing && !current) process.exit(0);
+            return;
         }
-        say(kind === "move" ? text : kind === "error" ? `error: ${text}` : text);
+        const call = waiting.shift();
+        if (!worker) startWorker();
+        const limit = call.limit, overrun = () => {
+            lose(`stopped: the bot ran past its time limit of ${limit} ms`);
+            if (!worker) startWorker();   // loading the bot again while the referee reads the answer
+        };
+        current = {id: ++calls, timer: setTimeout(overrun, limit)};
+        worker.postMessage({id: current.id, ...call.state});
+    }
+
+    function request() {
+        const limit = asked++ === 0 ? firstMs : moveMs, head = field.heads && field.heads[index];
+        if (!head) return say("error: asked for a move before a round began");
+        const state = {width: field.width, height: field.height, x: head[0], y: head[1], cells: field.text()};
+        waiting.push({limit, state});
+        next();
     }
 
     function message(line) {
@@ -94,7 +181,7 @@ function main() {
             heads.push(words.map(Number));
             if (--headsDue === 0) field.startRound(...roundSize, heads);
         } else if (words[0] === "M" && words.length === 1) {
-            answer();
+            request();
         } else if (words[0] === "round" && words.length === 6) {
             const [, , width, height, bots, me] = words.map(Number);
             [roundSize, index, headsDue, heads] = [[width, height], me, bots, []];
@@ -105,9 +192,15 @@ function main() {
         }
     }
 
+    startWorker();
     const lines = readline.createInterface({input: process.stdin, crlfDelay: Infinity});
     lines.on("line", message);
-    lines.on("close", () => process.exit(0));
+    // At end-of-file the calls read are still answered, then the host exits (its worker with it).
+    lines.on("close", () => {
+        closing = true;
+        next();
+    });
 }
 
-main();
+if (isMainThread) main();
+else serveBot(workerData);
