@@ -11,7 +11,31 @@
 // Every reply may carry `output`: the lines the bot printed since the last reply.
 // While serving, move requests and their replies go through the channel's shared memory
 // instead (see Channel in js/workers.js): no message either way.
+//
+// The bot's code shares this realm (Python reaches it through `js`), so nothing it can
+// replace decides what the page is told: requests and replies go through a MessagePort the
+// page transfers in its first message, kept in this module's scope (never on globalThis,
+// never given to Python); the page ignores everything posted to it any other way. `busy`,
+// the time the bot is charged, is measured with a clock taken here before any bot's code
+// runs, from a request's arrival to its reply; the functions the reply path calls are
+// taken here too. The worker runs at an opaque origin (the page starts it from a data:
+// address), so the page's storage is not the bot's either.
 "use strict";
+
+const uncurry = Function.prototype.bind.bind(Function.prototype.call);
+const now = performance.now.bind(performance);
+const {parse, stringify} = JSON;
+const {load: atomicLoad, store: atomicStore, wait: atomicWait, notify: atomicNotify} = Atomics;
+const send = uncurry(MessagePort.prototype.postMessage);
+const eventData = uncurry(Object.getOwnPropertyDescriptor(MessageEvent.prototype, "data").get);
+const eventPorts = uncurry(Object.getOwnPropertyDescriptor(MessageEvent.prototype, "ports").get);
+const byteLength = uncurry(Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype), "length").get);
+const setBytes = uncurry(Uint8Array.prototype.set);
+const Bytes = Uint8Array, Words = Int32Array;
+const encode = uncurry(TextEncoder.prototype.encode);
+const tagOf = uncurry(Object.prototype.toString);
+const encoder = new TextEncoder();
+let port = null;   // the page's end of the conversation (see above)
 
 const MAX_OUTPUT_LINES = 40;
 let pyodide = null;
@@ -25,12 +49,17 @@ function keepOutput(line) {
     if (output.length > MAX_OUTPUT_LINES) output.splice(0, output.length - MAX_OUTPUT_LINES);
 }
 
+// The lines printed since the last reply, if any (taken: the next reply starts afresh).
+function takeOutput() {
+    if (!output.length) return undefined;
+    const taken = output;
+    output = [];
+    return taken;
+}
+
 function reply(message) {
-    if (output.length) {
-        message.output = output;
-        output = [];
-    }
-    postMessage(message, message.snapshot ? [message.snapshot.buffer] : []);
+    // A literal: no setter the bot may have put on Object.prototype sees the reply.
+    send(port, {...message, output: takeOutput()}, message.snapshot ? [message.snapshot.buffer] : []);
 }
 
 // Pyodide keeps its options for good: it gets the snapshot through a promise-like that
@@ -42,12 +71,15 @@ function handOver(bytes) {
 // An isolated page shares one snapshot with every worker (a view of a SharedArrayBuffer),
 // and Pyodide reads its header with TextDecoder, which refuses views of shared memory:
 // decode a copy of those (the header is small). The same as js/env.js's, which this
-// worker cannot import (the snippet starts it from a data: address).
+// worker cannot import (it starts from a data: address), except that a worker at an
+// opaque origin has no SharedArrayBuffer constructor to compare with, only the buffers.
 const decode = TextDecoder.prototype.decode;
 TextDecoder.prototype.decode = function (input, options) {
-    const shared = typeof SharedArrayBuffer === "function" && input && input.buffer instanceof SharedArrayBuffer;
+    const shared = input && input.buffer && tagOf(input.buffer) === "[object SharedArrayBuffer]";
     return decode.call(this, shared ? input.slice() : input, options);
 };
+const decodeText = uncurry(decode);
+const decoder = new TextDecoder();
 
 // Half of a snapshot's memory is zero pages, which the interpreter's fresh memory has
 // already: Pyodide (its internal restoreSnapshot, 314.0.7) would copy them all and so make
@@ -80,7 +112,7 @@ function sparseModule(create) {
 }
 
 async function boot({pyodide: url, modules, packages, interrupt: buffer, snapshot, makeSnapshot}) {
-    const started = performance.now();
+    const started = now();
     const {loadPyodide} = await import(url);
     const options = {stdout: keepOutput, stderr: keepOutput};
     let made = null;
@@ -122,7 +154,7 @@ async function boot({pyodide: url, modules, packages, interrupt: buffer, snapsho
         pyodide.setInterruptBuffer(interrupt);
     }
     WorkerBot = pyodide.pyimport("flit_core.web.worker").WorkerBot;
-    return {ok: true, ms: performance.now() - started, fromSnapshot, snapshot: made};
+    return {ok: true, ms: now() - started, fromSnapshot, snapshot: made};
 }
 
 // A bot may ask for pure-Python packages with a comment line "# requires: name name2".
@@ -149,22 +181,27 @@ async function load({source, name, me, game, config, history}) {
     return {ok: !error, error};
 }
 
-// A move request's JSON text (see WorkerBot.move): the reply's text, {answer, busy} (busy:
-// the worker's own time for the move, ms: the bot's think time and its view's making) or
-// {interrupted}.
-function answerText(request) {
+// The reply's JSON text to a move request's (see WorkerBot.move) that arrived at `started`:
+// {answer, busy} (busy: the worker's time for it, from its arrival to this text, by this
+// module's clock) or {interrupted}. The answer is the bot's (its Python may have replaced
+// anything of flit_core): any JSON value, checked to be one, with `busy` after it.
+function answerText(request, started) {
+    let answer;
     try {
-        const started = performance.now();
-        const answer = bot.move(request);
-        return `{"answer":${answer},"busy":${performance.now() - started}}`;
+        answer = bot.move(request);
     } catch (error) {
         if (error.type === "KeyboardInterrupt") return '{"interrupted":true}';
         throw error;
     }
-}
-
-function move(message) {
-    return JSON.parse(answerText(JSON.stringify(message)));
+    if (typeof answer !== "string") answer = "null";
+    try {
+        parse(answer);
+    } catch {
+        answer = "null";
+    }
+    const lines = takeOutput();
+    const printed = lines ? `,"output":${stringify(lines)}` : "";
+    return `{"answer":${answer}${printed},"busy":${now() - started}}`;
 }
 
 // Answers at once: benchmarks time the bare round trip with it.
@@ -176,48 +213,67 @@ function ping() {
 const REQUEST = 1, ANSWER = 2, LEAVE = 3;
 
 function serve({channel}) {
-    const control = new Int32Array(channel, 0, 2);
-    const bytes = new Uint8Array(channel, 8);
-    const encoder = new TextEncoder(), decoder = new TextDecoder();
+    const control = new Words(channel, 0, 2);
+    const bytes = new Bytes(channel, 8);
     for (;;) {
-        const state = Atomics.load(control, 0);
+        const state = atomicLoad(control, 0);
         if (state === LEAVE) return {};
         if (state !== REQUEST) {
-            Atomics.wait(control, 0, state);
+            atomicWait(control, 0, state);
             continue;
         }
-        if (interrupt) Atomics.store(interrupt, 0, 0);
-        // The request's text goes to Python and the answer's text comes back untouched.
+        const started = now();
+        if (interrupt) atomicStore(interrupt, 0, 0);
+        // The request's text goes to Python and the answer's text comes back as it is.
         let text;
         try {
-            text = answerText(decoder.decode(bytes.slice(0, control[1])));
+            // A private copy: TextDecoder refuses views of shared memory.
+            const request = new Bytes(control[1]);
+            setBytes(request, new Bytes(channel, 8, control[1]));
+            text = answerText(decodeText(decoder, request), started);
         } catch (error) {
-            text = JSON.stringify({failed: String(error && error.message || error)});
+            text = `{"failed":${stringify(String(error && error.message || error))}}`;
         }
-        if (output.length) {
-            text = JSON.stringify({...JSON.parse(text), output});
-            output = [];
-        }
-        let encoded = encoder.encode(text);
-        if (encoded.length > bytes.length) encoded = encoder.encode(JSON.stringify({failed: "the bot's reply was too large"}));
-        bytes.set(encoded);
-        control[1] = encoded.length;
-        Atomics.store(control, 0, ANSWER);
-        Atomics.notify(control, 0);
+        let encoded = encode(encoder, text);
+        if (byteLength(encoded) > byteLength(bytes)) encoded = encode(encoder, '{"failed":"the bot\'s reply was too large"}');
+        setBytes(bytes, encoded);
+        control[1] = byteLength(encoded);
+        atomicStore(control, 0, ANSWER);
+        atomicNotify(control, 0);
     }
 }
 
-const handlers = {boot, load, move, ping, serve};
+const handlers = {boot, load, ping, serve};
 
-onmessage = async (event) => {
-    const message = event.data;
-    const handler = message && handlers[message.type];
-    if (!handler || typeof message.id !== "number") return;
+// A move is answered at once, in this call (no promise: nothing between the request and its
+// reply runs a method the bot could have replaced).
+function receive(event) {
+    const started = now();
+    const message = eventData(event);
+    if (!message || typeof message.id !== "number") return;
     // An interrupt meant for an earlier request must not hit this one.
-    if (interrupt) Atomics.store(interrupt, 0, 0);
-    try {
-        reply({id: message.id, ...(await handler(message))});
-    } catch (error) {
-        reply({id: message.id, failed: String(error && error.message || error)});
+    if (interrupt) atomicStore(interrupt, 0, 0);
+    if (message.type === "move") {
+        let text;
+        try {
+            text = answerText(stringify(message), started);
+        } catch (error) {
+            text = `{"failed":${stringify(String(error && error.message || error))}}`;
+        }
+        send(port, {...parse(text), id: message.id});
+        return;
     }
+    const handler = Object.hasOwn(handlers, message.type) ? handlers[message.type] : null;
+    if (!handler) return;
+    new Promise(resolve => resolve(handler(message))).then(
+        result => reply({...result, id: message.id}),
+        error => reply({id: message.id, failed: String(error && error.message || error)}),
+    );
+}
+
+// The first message brings the page's port; nothing else is ever read from this side.
+onmessage = event => {
+    if (port) return;
+    port = eventPorts(event)[0];
+    port.onmessage = receive;
 };

@@ -11,11 +11,13 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from ..errors import FlitError, ReplayError
+from ..games import get_game
 from ..replay import Replay
 from ..session import TurnKind
 from ..tournament.export import html_page, markdown_text
 from ..tournament.leaderboard import GameRecord
-from ..tournament.replays import board_of, board_of_replays, replays_text
+from ..tournament.replays import board_of, board_of_replays, check_rankable, replays_text
 from ..tournament.schedule import derive_seed, schedule
 from . import answers
 
@@ -23,6 +25,8 @@ from . import answers
 PROBLEMS = (TurnKind.ERROR, TurnKind.TIMEOUT, TurnKind.INVALID, TurnKind.CRASH)
 #: At most this many problems of one game are kept.
 PROBLEMS_PER_GAME = 3
+#: A stored record's fields that are measured times: rounded in its replay, so not compared.
+MEASURED = ("think_ms_total", "think_ms_max")
 
 
 def _dumps(value: Any) -> str:
@@ -55,7 +59,10 @@ def problems(replay: str) -> str:
     """The turns of a finished game where a bot raised, timed out, crashed or answered
     invalidly: ``[{"seat", "name", "turn", "kind", "detail", "input"}]`` (``turn``: turns
     before it, where the board shows the input; ``input``: the board as text)."""
-    played = Replay.from_json(replay)
+    return _dumps(_problems(Replay.from_json(replay)))
+
+
+def _problems(played: Replay) -> list[dict[str, Any]]:
     definition = played.definition
     found = []
     for position, turn in enumerate(played.turns):
@@ -73,7 +80,55 @@ def problems(replay: str) -> str:
         )
         if len(found) == PROBLEMS_PER_GAME:
             break
-    return _dumps(found)
+    return found
+
+
+def verify(games: str, about: str) -> str:
+    """Check a resumed tournament's stored games (``[{"record", "replay"}]`` in play order,
+    as the page keeps them) before any counts: each replay is played again through the
+    rules, must be a finished game of the tournament's game and settings (``about``:
+    ``{"game", "config", "entrants"}``) between distinct entrants, and its stored record must
+    be the one it gives. Returns ``{"kept": [{"record", "replay", "problems"}], "dropped":
+    [{"game", "reason"}]}``: the kept games numbered afresh in order, their records and
+    problems made again from their replays (measured times aside, nothing stored is taken
+    on trust); ``game`` counts from 1 as the page shows games."""
+    wanted = json.loads(about)
+    definition = get_game(wanted["game"])
+    config = definition.config_from_dict(wanted["config"]).to_dict()
+    entrants = set(wanted["entrants"])
+    kept: list[dict[str, Any]] = []
+    dropped: list[dict[str, Any]] = []
+    for number, stored in enumerate(json.loads(games), 1):
+        try:
+            kept.append(_verified(stored, len(kept), definition.name, config, entrants))
+        except (ReplayError, FlitError, KeyError, TypeError, ValueError) as error:
+            dropped.append({"game": number, "reason": str(error) or type(error).__name__})
+    return _dumps({"kept": kept, "dropped": dropped})
+
+
+def _verified(stored: Any, index: int, game: str, config: dict[str, Any], entrants: set[str]) -> dict[str, Any]:
+    """A stored game made again from its replay (as game ``index``), or an error saying why it does not count."""
+    if not isinstance(stored, dict) or not isinstance(stored.get("replay"), str):
+        raise ValueError("the stored game has no replay")
+    played = Replay.from_json(stored["replay"])
+    check_rankable(played, {"game": game, "config": config, "entrants": entrants})
+    if played.meta.get("cut_short"):
+        raise ValueError("the game has not finished: its replay was cut short")
+    record = GameRecord.from_replay(played, index).to_dict()
+    if _ranked(stored.get("record")) != _ranked(record):
+        raise ValueError("its stored result is not the one its moves give")
+    return {"record": record, "replay": stored["replay"], "problems": _problems(played)}
+
+
+def _ranked(record: Any) -> Any:
+    """A record's dict without its index and measured times: what must match its replay."""
+    if not isinstance(record, dict) or not isinstance(record.get("seats"), list):
+        return None
+    seats = [
+        {key: value for key, value in seat.items() if key not in MEASURED} if isinstance(seat, dict) else seat
+        for seat in record["seats"]
+    ]
+    return {"winner": record.get("winner"), "seats": seats}
 
 
 def export(about: str, replays: str, fmt: str) -> str:

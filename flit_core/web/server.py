@@ -156,6 +156,9 @@ class ArenaHandler(http.server.BaseHTTPRequestHandler):
         self.send_header("Content-Length", str(len(body)))
         self.send_header("Cache-Control", "public, max-age=3600" if cache else "no-cache")
         self.send_header("Cross-Origin-Resource-Policy", "same-origin")
+        # Bot workers run at an opaque origin (never the page's, whose storage they must not
+        # reach): Pyodide's files are fetched from there, so anyone may read them.
+        self.send_header("Access-Control-Allow-Origin", "*")
         if self.server.isolated:
             self.send_header("Cross-Origin-Opener-Policy", "same-origin")
             self.send_header("Cross-Origin-Embedder-Policy", "require-corp")

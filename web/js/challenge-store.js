@@ -96,6 +96,13 @@ export class ChallengeStore {
         return this.backend.put(STATES, this.key, state);
     }
 
+    /** Keep only `games` (in play order, numbered afresh) and `state`, which counts them. */
+    async replaceGames(games, state) {
+        await this.backend.clear(GAMES, `${this.key}\u0000`);
+        for (const [index, game] of games.entries()) await this.saveGame(index, game);
+        await this.saveState(state);
+    }
+
     /** Forget this tournament. */
     async reset() {
         await this.backend.clear(GAMES, `${this.key}\u0000`);

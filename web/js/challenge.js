@@ -13,6 +13,8 @@ import {ChallengeStore} from "./challenge-store.js";
 
 /** At most this many problems are listed (the newest first). */
 const SHOWN_PROBLEMS = 40;
+/** Stored games replayed at a time when a tournament resumes. */
+const CHECK_CHUNK = 8;
 
 const MARKUP = `
 <div class="row"><h2>Challenge: <a id="ch-question" target="_blank" rel="noopener"></a></h2>
@@ -30,6 +32,7 @@ const MARKUP = `
   <button id="ch-replays" disabled>All replays</button>
 </div>
 <p class="note" id="ch-note"></p>
+<p class="error" id="ch-dropped" role="alert" hidden></p>
 <table id="ch-board" class="leaderboard" hidden></table>
 <h3>Answers</h3>
 <table id="ch-answers" class="leaderboard"></table>
@@ -166,6 +169,7 @@ class ChallengeArena {
             kind: "code", name: answer.name, source: answer.code, language: answer.language || undefined,
             author: answer.author, link: answer.link, included: true,
         }));
+        const dropped = saved ? await this._verify(saved, store) : [];
         const tournament = new ChallengeTournament(this.page.py, this.page.game.name, this.config,
             saved ? saved.state.seed : Number(question), this.entrants, store, {question, site});
         if (saved) {
@@ -177,8 +181,45 @@ class ChallengeArena {
         $("ch-seed").value = tournament.seed;
         this.status(store.persistent ? (saved ? `Resumed: ${tournament.played} games kept in this browser.` : "")
             : "This frame may keep nothing (a sandbox without same-origin): export the results to keep them.", "ready");
+        this._showDropped(dropped);
         this._controls(true);
         this.render();
+    }
+
+    /**
+     * Replay every stored game of `saved` through the rules (flit_core/web/challenge.py's
+     * verify) before any counts: a game that is not what it says (its stored result is not
+     * the one its moves give, say) is dropped from `saved` and from the store. Returns the
+     * dropped games, [{game, reason}].
+     */
+    async _verify(saved, store) {
+        const names = [...this.entrants, ...saved.state.challengers].map(entrant => entrant.name);
+        const about = JSON.stringify({game: this.page.game.name, config: this.config, entrants: names});
+        const kept = [], dropped = [];
+        for (let start = 0; start < saved.games.length; start += CHECK_CHUNK) {
+            this.status(`Checking the games kept in this browser: ${start} of ${saved.games.length}…`, "loading");
+            // Replaying a long game takes a while: the page may draw between a few of them.
+            await new Promise(resolve => setTimeout(resolve));
+            const chunk = JSON.parse(this.page.py.challenge("verify", JSON.stringify(saved.games.slice(start, start + CHECK_CHUNK)), about));
+            for (const game of chunk.kept) {
+                const index = kept.length;
+                kept.push({...game, record: {...game.record, index}, problems: game.problems.map(problem => ({...problem, game: index}))});
+            }
+            dropped.push(...chunk.dropped.map(drop => ({...drop, game: drop.game + start})));
+        }
+        saved.games = kept;
+        if (dropped.length) await store.replaceGames(kept, {...saved.state, played: kept.length});
+        return dropped;
+    }
+
+    _showDropped(dropped) {
+        const box = this.$("ch-dropped");
+        document.body.dataset.challengeDropped = String(dropped.length);
+        box.hidden = !dropped.length;
+        const games = dropped.length === 1 ? "1 stored game does not replay to the result kept with it"
+            : `${dropped.length} stored games do not replay to the results kept with them`;
+        box.textContent = dropped.length ? `Dropped: ${games}, and no longer count. `
+            + dropped.map(({game, reason}) => `Game ${game}: ${reason.replace(/\.$/, "")}.`).join(" ") : "";
     }
 
     async run() {

@@ -50,7 +50,7 @@ export class Match {
         this.bots = seats.map((seat, index) => seat.kind === HUMAN ? null
             : new BotSeat(pool(seat), {name: seat.name, source: seat.source}, index + 1, this.game.name, config));
         for (const bot of this.bots) if (bot) bot.onChange = () => this.hooks.onSeatChange();
-        this.pool.warm(this.bots.filter(bot => bot && bot.pool === this.pool).length);
+        this.pool.prepare(this.bots.filter(bot => bot && bot.pool === this.pool).map(bot => bot.owner));
         await Promise.all(this.bots.filter(Boolean).map(bot => bot.start(this.history)));
     }
 
@@ -123,7 +123,7 @@ export class Match {
         const moves = JSON.parse(this.referee.legal_moves(player));
         const started = performance.now();
         return new Promise(resolve => {
-            this.humanDone = move => resolve({kind: "move", move, detail: "", ms: performance.now() - started});
+            this.humanDone = (move, kind = "move", detail = "") => resolve({kind, move, detail, ms: performance.now() - started});
             this.human = new this.game.HumanInput(player, moves, this.record.board, move => this._finishHuman(move));
             this.hooks.onHuman(this.human);
         });
@@ -151,12 +151,17 @@ export class Match {
         if (this.human) this._finishHuman(move);
     }
 
-    _finishHuman(move) {
+    /** The human to move resigns: the seat leaves the game (to the rules, a crashed bot). */
+    resign() {
+        if (this.human) this._finishHuman(null, "crash", "resigned");
+    }
+
+    _finishHuman(move, kind = "move", detail = "") {
         const done = this.humanDone;
         this.human = null;
         this.humanDone = null;
         this.hooks.onHuman(null);
-        done(move);
+        done(move, kind, detail);
     }
 
     // -- the end --------------------------------------------------------------------------

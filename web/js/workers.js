@@ -1,6 +1,10 @@
 // Bot workers: one Web Worker with its own Pyodide per bot, asked for moves under the
 // deadline. A runaway bot is interrupted (isolated page) or its worker replaced. A bot in
 // another language a game runs (its BotLanguage.worker) gets a plain worker of that module.
+// Every worker starts from a data: address, so it runs at an opaque origin: the page's
+// storage (the challenge's games in IndexedDB) is not its. The page and the worker talk
+// through a MessagePort it gets first, which the bot's code cannot reach; what the worker
+// posts any other way is ignored (and counted).
 "use strict";
 
 import {env, servedSnapshot} from "./env.js";
@@ -78,7 +82,12 @@ class Channel {
             if (wait.async) await wait.value;
         }
         if (Atomics.load(this.control, 0) !== ANSWER) return;
-        const reply = JSON.parse(decoder.decode(this.bytes.slice(0, this.control[1])));
+        let reply;
+        try {
+            reply = JSON.parse(decoder.decode(this.bytes.slice(0, this.control[1])));
+        } catch {
+            reply = {failed: "the worker's reply is not JSON"};
+        }
         Atomics.store(this.control, 0, IDLE);
         this.process._receive({...reply, id});
     }
@@ -89,6 +98,20 @@ class Channel {
         Atomics.notify(this.control, 0);
         return this.serving;
     }
+}
+
+const addresses = new Map();
+
+/** A worker module's data: address (fetched once): its worker's origin is opaque. */
+function dataAddress(url) {
+    if (url.startsWith("data:")) return Promise.resolve(url);
+    if (!addresses.has(url)) {
+        addresses.set(url, fetch(url).then(response => {
+            if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+            return response.text();
+        }).then(text => "data:text/javascript;charset=utf-8," + encodeURIComponent(text)));
+    }
+    return addresses.get(url);
 }
 
 function delay(ms, value) {
@@ -107,14 +130,16 @@ export class WorkerProcess {
         this.interrupt = null;
         this.bootMs = null;
         this.dead = false;
-        this.ignored = 0;           // messages that answered no pending request
+        this.ignored = 0;           // messages that answered no pending request, or came not through the port
         this.channel = null;        // the shared-memory Channel while move requests use it
+        this.port = null;           // the page's end of the worker's MessagePort
+        this.owner = null;          // the bot whose code ran in it (WorkerPool reuses it for that bot only)
     }
 
     /** Start the worker: from `snapshot` bytes if given; `makeSnapshot` keeps one in .snapshot. */
     async boot({snapshot = null, makeSnapshot = false} = {}) {
         const started = performance.now();
-        this.open();
+        await this.open();
         // A fresh buffer per worker: a flag left set would hit the next worker's start-up.
         if (env.isolated) this.interrupt = new Int8Array(new SharedArrayBuffer(1));
         const reply = await this.call({
@@ -128,10 +153,16 @@ export class WorkerProcess {
         return this;
     }
 
-    open() {
-        this.worker = new Worker(this.url, {type: "module", name: "flit-bot"});
-        this.worker.onmessage = event => this._receive(event.data);
+    /** Start the worker (from its module's data: address) and hand it its port. */
+    async open() {
+        this.worker = new Worker(await dataAddress(this.url), {type: "module", name: "flit-bot"});
+        const channel = new MessageChannel();
+        this.port = channel.port1;
+        this.port.onmessage = event => this._receive(event.data);
+        // The worker's own postMessage is the bot's to call too: nothing from there counts.
+        this.worker.onmessage = () => { this.ignored += 1; };
         this.worker.onerror = event => this._fail(`the worker failed: ${event.message || "script error"}`);
+        this.worker.postMessage({type: "port"}, [channel.port2]);
         return this;
     }
 
@@ -150,7 +181,7 @@ export class WorkerProcess {
             return {id, promise, late};
         }
         if (this.channel) this.leaveChannel();
-        this.worker.postMessage({...message, id});
+        this.port.postMessage({...message, id});
         if (late) {
             const timer = setTimeout(expire, wallMs);
             promise.then(() => clearTimeout(timer));
@@ -182,11 +213,12 @@ export class WorkerProcess {
     terminate(reason) {
         this.dead = true;
         if (this.worker) this.worker.terminate();
+        if (this.port) this.port.close();
         this._fail(reason || "the worker was stopped");
     }
 
     _receive(data) {
-        // Only replies to a request we are waiting for count; anything else is ignored.
+        // Only replies to a request in flight count; anything else is ignored.
         if (!data || typeof data !== "object" || !this.pending.has(data.id)) {
             this.ignored += 1;
             return;
@@ -206,7 +238,9 @@ export class WorkerProcess {
  * Booted workers for the seats, each from a snapshot of a started Pyodide's memory in a
  * fraction of a full start-up: the one the server made, else one the first worker boots
  * the ordinary way to make. Every later worker (another seat, a replacement for a runaway
- * bot's worker) boots from the same snapshot.
+ * bot's worker) boots from the same snapshot. A worker a bot's code ran in is that bot's
+ * (its `owner`): it is used again for that bot only, since whatever the bot changed in its
+ * interpreter stays there; no other bot ever runs in it.
  */
 export class WorkerPool {
     constructor(sources, {snapshots = true} = {}) {
@@ -218,9 +252,24 @@ export class WorkerPool {
         this.booting = [];
     }
 
-    /** Start booting workers so that `count` are idle or on their way. */
+    /** Start booting workers so that `count` fresh ones are idle or on their way. */
     warm(count) {
-        while (this.idle.length + this.booting.length < count) this._bootOne();
+        while (this.idle.filter(process => process.owner === null).length + this.booting.length < count) this._bootOne();
+    }
+
+    /**
+     * Get ready for a game of the bots `owners` (their keys, see BotSeat): each keeps its own
+     * idle worker, other bots' idle workers are stopped, and fresh ones boot for the rest.
+     */
+    prepare(owners) {
+        const kept = [];
+        for (const owner of owners) {
+            const own = this.idle.find(process => process.owner === owner && !kept.includes(process));
+            if (own) kept.push(own);
+        }
+        for (const process of this.idle) if (process.owner !== null && !kept.includes(process)) process.terminate("another bot's worker");
+        this.idle = this.idle.filter(process => process.owner === null || kept.includes(process));
+        this.warm(owners.length - kept.length);
     }
 
     _bootOne() {
@@ -242,13 +291,15 @@ export class WorkerPool {
         return booting;
     }
 
-    /** A booted worker: an idle one, else the next one to finish booting. */
-    async take() {
+    /** A booted worker for the bot `owner`: its own idle one, else a fresh one (idle or the next to boot). */
+    async take(owner = null) {
         for (;;) {
-            if (this.idle.length) return this.idle.shift();
+            const own = this.idle.findIndex(process => process.owner === owner);
+            const index = own >= 0 ? own : this.idle.findIndex(process => process.owner === null);
+            if (index >= 0) return this.idle.splice(index, 1)[0];
             if (!this.booting.length) this._bootOne();
             const booted = await Promise.race(this.booting.map(boot => boot.catch(error => error)));
-            if (booted instanceof Error && !this.idle.length) throw booted;
+            if (booted instanceof Error && !this.idle.some(process => process.owner === null)) throw booted;
         }
     }
 
@@ -264,6 +315,8 @@ export class PlainWorkerPool {
     }
 
     warm() {}
+
+    prepare() {}
 
     async take() {
         return new WorkerProcess(null, this.url).open();
@@ -282,6 +335,7 @@ export class BotSeat {
     constructor(pool, bot, me, game, config) {
         this.pool = pool;
         this.bot = bot;            // {name, source}
+        this.owner = `${bot.name}\u0000${bot.source}`;   // its key in the pool
         this.me = me;
         this.game = game;          // the game's registry name
         this.config = config;
@@ -303,7 +357,8 @@ export class BotSeat {
 
     /** Take a worker and load the bot into it with the game so far, {setup, steps}. */
     async start(history) {
-        this.process = await this.pool.take();
+        this.process = await this.pool.take(this.owner);
+        this.process.owner = this.owner;
         if (this.closed) return this.release();
         await this._load(history);
     }
@@ -357,13 +412,16 @@ export class BotSeat {
         return this._charge(reply.answer, ms, limit, reply.busy);
     }
 
-    // The answer with the bot's own think time (its worker's clock; the page's if none).
+    // The answer with the bot's think time: the worker's time for the request, by a clock
+    // the bot's code cannot replace (bot-worker.js), never more than the page's; the page's
+    // if the worker gave none. The answer's own `ms` is the bot's to write: not believed.
     _charge(answer, ms, limit, busy) {
         if (!answer || typeof answer !== "object") answer = {kind: null};
-        const thought = typeof answer.ms === "number" ? answer.ms : ms;
+        const thought = typeof busy === "number" && busy >= 0 ? Math.min(busy, ms) : ms;
         if (this.overheads.length < 100000) {
             this.overheads.push(ms - thought);
-            if (typeof busy === "number") this.preparing.push(busy - thought);
+            // What the worker spends besides the bot's own call (benchmarks/web.py): an honest bot's ms says.
+            if (typeof answer.ms === "number") this.preparing.push(thought - answer.ms);
         }
         if (thought > limit) return {kind: "timeout", move: null, detail: "", ms: thought};
         return {...answer, ms: thought};
@@ -395,7 +453,8 @@ export class BotSeat {
         if (this.closed) return;   // the game is over: no fresh worker for it
         this.process.terminate("replaced after a runaway move");
         this.restarts += 1;
-        this.process = await this.pool.take();
+        this.process = await this.pool.take(this.owner);
+        this.process.owner = this.owner;
         if (this.closed) return this.release();
         if (reload) await this._load(history());
         this.needsBoard = true;

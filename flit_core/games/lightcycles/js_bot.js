@@ -4,10 +4,13 @@
 // a plain module Web Worker (no Pyodide), for the arena page, where it answers the page's
 // bot-worker messages (see web/bot-worker.js):
 //   {id, type: "load", source, me, history: {setup, steps}}        -> {id, ok, error}
-//   {id, type: "move", updates: [changes, ...], history, limit}    -> {id, answer: {kind, move, detail, ms}}
+//   {id, type: "move", updates: [changes, ...], history, limit}    -> {id, answer: {kind, move, detail, ms}, busy}
 //   {id, type: "ping"}                                             -> {id}
 // Every reply may carry `output`: what the bot logged since the last reply. The worker is
-// the bot's realm; the page terminates it when a move overruns its deadline.
+// the bot's realm; the page terminates it when a move overruns its deadline. The bot's code
+// can replace anything global there, so requests and replies go through the MessagePort
+// the page sends first (kept in serveWorker's scope), and `busy`, the time the bot is
+// charged, is measured with a clock taken before its code loads (see web/bot-worker.js).
 "use strict";
 
 const EMPTY = 32, TRAIL = 35, HEAD = 64;   // " ", "#", "@"
@@ -113,6 +116,12 @@ export function answerOf([kind, text]) {
 // -- the page's worker ------------------------------------------------------------------
 
 function serveWorker() {
+    const uncurry = Function.prototype.bind.bind(Function.prototype.call);
+    const now = performance.now.bind(performance);
+    const send = uncurry(MessagePort.prototype.postMessage);
+    const eventData = uncurry(Object.getOwnPropertyDescriptor(MessageEvent.prototype, "data").get);
+    const eventPorts = uncurry(Object.getOwnPropertyDescriptor(MessageEvent.prototype, "ports").get);
+    let port = null;
     const output = [];
     const keep = (...args) => {
         output.push(args.map(arg => { try { return String(arg); } catch { return "?"; } }).join(" ").slice(0, 500));
@@ -165,27 +174,35 @@ function serveWorker() {
             if (!bot) return {answer: {kind: "crash", move: null, detail: problem}};
             const [x, y] = field.heads[seats.indexOf(me)];
             const state = makeState(field.width, field.height, x, y, field.text());
-            const started = performance.now();
+            const started = now();
             const result = call(bot, state);
-            return {answer: {...answerOf(result), ms: performance.now() - started}};
+            return {answer: {...answerOf(result), ms: now() - started}};
         },
         ping() {
             return {};
         },
     };
 
-    onmessage = event => {
-        const message = event.data;
-        const handler = message && handlers[message.type];
+    function receive(event) {
+        const started = now();
+        const message = eventData(event);
+        const handler = message && Object.hasOwn(handlers, message.type) && handlers[message.type];
         if (!handler || typeof message.id !== "number") return;
         let reply;
         try {
-            reply = {id: message.id, ...handler(message)};
+            reply = handler(message);
         } catch (error) {
-            reply = {id: message.id, failed: String(error && error.message || error)};
+            reply = {failed: String(error && error.message || error)};
         }
-        if (output.length) reply.output = output.splice(0);
-        postMessage(reply);
+        // A literal, sent at once: nothing the bot replaced sees or changes the reply.
+        send(port, {...reply, id: message.id, output: output.length ? output.splice(0) : undefined, busy: now() - started});
+    }
+
+    // The first message brings the page's port; nothing else is read from this side.
+    onmessage = event => {
+        if (port) return;
+        port = eventPorts(event)[0];
+        port.onmessage = receive;
     };
 }
 
