@@ -78,7 +78,9 @@ def test_errors_are_marked_at_their_line_and_a_bad_value_is_explained(arena_page
     assert seat_stats(arena_page, 2)["errors"] > 0
 
     type_code(arena_page, BAD_RETURN)
-    problem = apply_and_wait_for_line(arena_page, 3, play=True)
+    # Marked at the return that gave it (issue 26: not at the top of the file).
+    problem = apply_and_wait_for_line(arena_page, 4, play=True)
+    assert problem.startswith("Line 4: ")
     # The value in the bot's terms, and what a move of this game looks like.
     assert f"move() returned 42 (an int); a move is {get_game('flit').move_help}" in problem
     assert "a (from, to) pair of squares like ((3, 4), (4, 5))" in problem

@@ -17,7 +17,7 @@ import {useGameSettings, presetConfig, configFromForm, showConfig, randomSeed, r
 import {SeatList} from "./seats.js";
 import {loadStyle, saveStyle, styleGame, shapeMark} from "./palette.js";
 import {installKeys, startCursor, cursorText} from "./keyboard.js";
-import {Editor} from "./editor.js";
+import {Editor, savedBots} from "./editor.js";
 import {loadContestants} from "./answers.js";
 import {QuickTournament, entrantsOf, renderLeaderboard} from "./tournament.js";
 import {challengeWanted, openChallenge} from "./challenge.js";
@@ -76,6 +76,7 @@ const state = {
     editor: null,
     lastFrame: 0,
     tournament: null,     // the quick tournament, running or last run
+    pendingPlace: null,   // a board click that started a game with a human seat: the human's first
 };
 
 function setStatus(text) {
@@ -105,11 +106,81 @@ function statusLine() {
 
 // -- seats ------------------------------------------------------------------------------
 
+/** The live game's record (not an opened replay's), or null. */
+function liveRecord() {
+    return state.match && state.record === state.match.record ? state.record : null;
+}
+
+/** The seats' colours and names as the board shows them (Hex's change with a swap). */
+function seatLook() {
+    const record = liveRecord();
+    return {
+        colour: seat => (record ? record.colour(seat) : state.game.colours[seat]),
+        name: seat => (record ? record.seatName(seat) : state.game.seatName(seat)),
+    };
+}
+
 function renderSeats() {
     state.seats.render($("seats"), {
-        onChoose: (index, value) => { state.seats.choose(index, value); renderSeats(); },
+        onChoose: (index, value) => { state.seats.choose(index, value); seatsChanged(); },
+        onToggleHuman: index => { state.seats.toggleHuman(index); seatsChanged(); },
         onEdit: index => state.editor.open(index, state.seats.seats[index], state.game).then(scheduleRender),
+        look: seatLook(),
+        saved: savedBots(state.game.name),
+        locked: body.dataset.tournament === "running",
     });
+}
+
+/** The seat list's dots in the colours the board shows now (without rebuilding its menus). */
+function paintSeats() {
+    const look = seatLook();
+    for (const swatch of document.querySelectorAll("#seats .swatch")) {
+        const seat = Number(swatch.closest(".seat").dataset.seat);
+        swatch.style.setProperty("--seat", look.colour(seat));
+        swatch.title = look.name(seat);
+    }
+}
+
+/**
+ * A seat changed: a game not started yet is set up again with the new seats (Play then
+ * plays them); one under way or over says that New game will.
+ */
+function seatsChanged() {
+    renderSeats();
+    keepSeats();
+    const record = liveRecord();
+    if (record && record.length === 0 && !state.playing) {
+        seatsNote("");
+        newGame();
+    } else {
+        seatsNote(state.match ? "Seats changed: New game plays with them (this game goes on as it started)." : "");
+    }
+}
+
+function seatsNote(text) {
+    $("seats-note").textContent = text;
+    $("seats-note").hidden = !text;
+}
+
+const SEATS_KEY = "flit-arena.seats";   // localStorage: SEATS_KEY/game -> the seats (SeatList.forShare)
+
+/** Keep the seats in this browser: a reload (without a share link) brings them back. */
+function keepSeats() {
+    try {
+        localStorage.setItem(`${SEATS_KEY}/${state.game.name}`, JSON.stringify(state.seats.forShare()));
+    } catch {
+        // No storage (a sandboxed snippet): the seats are the page's only.
+    }
+}
+
+/** The seats kept for the game, if any (the page's default seats else). */
+function keptSeats() {
+    try {
+        const seats = JSON.parse(localStorage.getItem(`${SEATS_KEY}/${state.game.name}`));
+        return Array.isArray(seats) ? seats : null;
+    } catch {
+        return null;
+    }
 }
 
 function fitSeats() {
@@ -120,6 +191,8 @@ function fitSeats() {
 function applyCode(index, source, language, name) {
     state.seats.setCode(index, source, language, name);
     renderSeats();
+    keepSeats();
+    seatsNote("");
     newGame();
 }
 
@@ -145,20 +218,25 @@ function render() {
     const human = state.match && state.match.human && shown === record.length ? state.match.human : null;
     // The keyboard's cursor shows while the board has the keyboard's focus (not after a click).
     if (human) human.showCursor = $("board").matches(":focus-visible");
-    state.view.show(record.boardAt(shown), record.turnAt(shown), human);
+    const board = record.boardAt(shown);
+    state.view.show(board, record.turnAt(shown), human, record.names);
+    fitAspect();
     $("board").classList.toggle("human", Boolean(human));
     $("pass").hidden = !human || Boolean(human.actions);
+    $("resign").hidden = !human;
     showActions(human);
     const scrubber = $("scrubber");
     scrubber.max = record.length;
     scrubber.value = shown;
-    $("turn-label").textContent = record.limit ? `turn ${shown} / ${record.limit}` : `turn ${shown}`;
-    drawChart($("chart"), record, record.config.players, game.colours, shown, game.assets.score);
+    // A game whose steps are no turn records (light cycles) counts its turns itself.
+    $("turn-label").textContent = board.turnLabel ? board.turnLabel() : record.limit ? `turn ${shown} / ${record.limit}` : `turn ${shown}`;
+    const colours = ["", ...record.names.map((_, i) => record.colour(i + 1))];
+    drawChart($("chart"), record, record.config.players, colours, shown, game.assets.score);
     const match = state.match;
     renderPanels($("panels"), {
         seats: record.names.map((name, i) => (match ? state.seatsInGame[i] : {kind: "replay", name})),
         names: record.names,
-        colours: game.colours,
+        colours,
         scores: record.scores[shown],
         score: game.assets.score,
         stats: record.stats,
@@ -168,6 +246,8 @@ function render() {
         marks: ["", ...record.names.map((_, i) => shapeMark(game, i + 1))],
     });
     renderBanner(record, shown);
+    showPrompt(record, human);
+    paintSeats();
     if (match) state.editor.showProblems(state.seatsInGame, match.bots, record.stats);
     describe(record, shown, human);
     body.dataset.turn = String(record.length);
@@ -175,6 +255,27 @@ function render() {
     $("download").disabled = !(state.match || state.replayText);
     $("play").textContent = state.playing ? "Pause" : "Play";
     statusLine();
+}
+
+/** The board as wide as the game's picture (BoardView.aspect: light cycles' field), else square. */
+function fitAspect() {
+    const aspect = String(state.view.aspect ? state.view.aspect() : 1);
+    const wrap = $("board").parentElement;
+    if (wrap.style.getPropertyValue("--aspect") !== aspect) wrap.style.setProperty("--aspect", aspect);
+}
+
+/** Zoom the board by `factor` round the canvas pixel `at` (null: the middle; factor 0: all of it). */
+function zoomBoard(factor, at = null) {
+    if (state.view && state.view.zoom) state.view.zoom(factor, at);
+}
+
+/** The mouse wheel over a board that zooms (BoardView.zoom) zooms it round the pointer. */
+function wheelZoom(event) {
+    if (!state.view || !state.view.zoom) return;
+    event.preventDefault();
+    const canvas = $("board"), rect = canvas.getBoundingClientRect();
+    const at = [(event.clientX - rect.left) / rect.width * canvas.width, (event.clientY - rect.top) / rect.height * canvas.height];
+    zoomBoard(event.deltaY < 0 ? 1.25 : 0.8, at);
 }
 
 /** A human's moves that are no click on the board (HumanInput.actions) as buttons after Pass. */
@@ -213,13 +314,12 @@ function renderBanner(record, shown) {
         return;
     }
     const game = record.game;
-    const scores = Object.entries(result.scores).map(([seat, n]) =>
-        `<span style="color:${game.colours[seat]}">${shapeMark(game, Number(seat)) || "●"}</span> ${n}`).join(" &nbsp; ");
+    const scores = Object.entries(result.scores).map(([seat, n]) => `${seatMark(record, Number(seat))} ${n}`).join(" &nbsp; ");
     const title = result.winner
-        ? `<strong style="color:${game.colours[result.winner]}">${escapeHTML(record.seatName(result.winner))} wins: ${escapeHTML(record.names[result.winner - 1])}</strong>`
+        ? `<strong>${seatMark(record, result.winner)} ${escapeHTML(record.seatName(result.winner))} wins: ${escapeHTML(record.names[result.winner - 1])}</strong>`
         : "<strong>A tie: nobody wins</strong>";
     const why = result.detail ? result.detail[0].toUpperCase() + result.detail.slice(1) : result.reason;
-    const html = `<button class="close" aria-label="Dismiss the result (Escape)" title="Dismiss (Escape)">×</button>${title}<div>${scores}</div><div class="why" data-reason="${escapeHTML(result.reason)}">${escapeHTML(why)}.</div>`;
+    const html = `<button class="close" aria-label="Dismiss the result (Escape)" title="Dismiss (Escape)">×</button>${title}<span class="scores">${scores}</span><div class="why" data-reason="${escapeHTML(result.reason)}">${escapeHTML(why)}.</div>`;
     // Rebuilt only when it changes: a button rebuilt under the pointer loses its click.
     if (banner.dataset.html !== html) {
         banner.innerHTML = html;
@@ -227,6 +327,35 @@ function renderBanner(record, shown) {
         $("announce").textContent = `Game over. ${banner.querySelector("strong").textContent}. ${why}.`;
     }
     banner.hidden = false;
+}
+
+/** A seat's mark in its colour now (its shape, else a dot), as HTML. */
+function seatMark(record, seat) {
+    return `<span class="mark" style="--seat:${record.colour(seat)}" aria-hidden="true">${shapeMark(record.game, seat) || "●"}</span>`;
+}
+
+/**
+ * The line under the board: whose turn it is when a human plays ("Your turn"), and what
+ * the live game waits for before it goes on (Play); nothing while the bots play or once over.
+ */
+function showPrompt(record, human) {
+    const match = liveRecord() && state.match;
+    let html = "";
+    if (human) {
+        html = `Your turn (${seatMark(record, human.player)} ${escapeHTML(record.seatName(human.player))}): ${escapeHTML(human.hint)}`;
+    } else if (match && !match.over && !state.playing) {
+        const humans = state.seatsInGame.flatMap((seat, i) => (seat.kind === HUMAN ? [i + 1] : []));
+        const you = humans.map(seat => `${seatMark(record, seat)} ${escapeHTML(record.seatName(seat))}`).join(", ");
+        const go = record.length ? "Paused: press Play (Space) to go on" : "Press Play (Space) to start";
+        html = humans.length ? `You play ${you}. ${go}, or click the board.` : `${go}.`;
+    }
+    const prompt = $("prompt");
+    if (prompt.dataset.html !== html) {
+        prompt.innerHTML = html;
+        prompt.dataset.html = html;
+    }
+    prompt.classList.toggle("yours", Boolean(human));
+    document.title = human ? "Your turn · Flit Arena" : "Flit Arena";
 }
 
 function dismissBanner() {
@@ -239,6 +368,7 @@ function dismissBanner() {
 
 /** A step was played (its turn records added to the record). */
 function onStep(turns) {
+    state.pendingPlace = null;
     const record = state.record;
     if (state.shown === record.length - turns.length) state.shown = record.length;
     if (state.match && state.match.over) {
@@ -342,6 +472,7 @@ async function newGame({autoplay = null, config = configFromForm(), seed = null,
     state.replayText = null;
     resetBanner();
     state.seatsInGame = (seats || state.seats.seats).map(seat => ({...seat}));
+    if (!seats) seatsNote("");   // the seat list's changes play from now on
     const settings = {
         config: checked.ok, seed: seedValue,
         seats: state.seatsInGame.map(seat => ({kind: seat.kind === HUMAN ? HUMAN : "bot", name: seat.name, source: seat.source, language: seat.language})),
@@ -349,7 +480,7 @@ async function newGame({autoplay = null, config = configFromForm(), seed = null,
     let match;
     try {
         match = new Match(state.py, state.pool, state.game, settings, {
-            onStep, onHuman: human => { startCursor(human); scheduleRender(); }, onSeatChange: scheduleRender,
+            onStep, onHuman: human => humanTurn(match, human), onSeatChange: scheduleRender,
         });
         state.match = match;
         match.ready = match.prepare();
@@ -380,6 +511,37 @@ async function newGame({autoplay = null, config = configFromForm(), seed = null,
     return match;
 }
 
+/** A human's turn began (`human`: the game's HumanInput) or ended (null). A click on the
+ * board that started the game (state.pendingPlace) is the human's first. */
+function humanTurn(match, human) {
+    startCursor(human);
+    const place = state.pendingPlace;
+    state.pendingPlace = null;
+    if (human && place) match.click(place);
+    scheduleRender();
+}
+
+/** A click on the board: a human's, or, in a game with a human seat waiting to start (or
+ * paused), Play, the click then the human's when its turn comes at once. */
+function boardClick(event) {
+    const place = state.view && state.view.squareAt(event);
+    const match = state.match;
+    if (!place || !match || state.shown !== state.record.length) return;
+    if (match.human) return match.click(place);
+    if (!match.over && !state.playing && state.seatsInGame.some(seat => seat.kind === HUMAN)) {
+        state.pendingPlace = place;
+        onceStarted(play)();
+    }
+}
+
+/** The human to move resigns; the rest of the game is played fast. */
+function resign() {
+    if (!state.match || !state.match.human) return;
+    $("fast").checked = true;
+    state.match.resign();
+    if (!state.playing) play();
+}
+
 // -- the quick tournament ---------------------------------------------------------------
 
 async function runTournament() {
@@ -406,10 +568,19 @@ async function runTournament() {
     const tournament = new QuickTournament(state.py, entrantsOf(state.seats.seats), games, checked.ok, readSeed(), state.game.name);
     state.tournament = tournament;
     body.dataset.tournament = "running";
+    seatsNote("");
     showTournament(tournament);
-    await tournament.run(game => newGame({autoplay: "fast", ...game}), showTournament);
+    // The seat list shows each game's seats as the board plays them (the order rotates),
+    // locked while the tournament plays.
+    const seats = state.seats.seats.map(seat => ({...seat}));
+    await tournament.run(game => {
+        state.seats.seats = game.order.map(i => ({...seats[i]}));
+        renderSeats();
+        return newGame({autoplay: "fast", ...game});
+    }, showTournament);
     if (state.tournament !== tournament) return;
     body.dataset.tournament = tournament.played === games ? "over" : "stopped";
+    renderSeats();
     showTournament(tournament);
 }
 
@@ -573,11 +744,16 @@ async function useGame(name) {
     useGameSettings(assets);
     showConfig(assets.preset, presetConfig(assets.preset));
     state.seats = new SeatList(game);
+    // The seats last chosen for this game in this browser, your own bots with them.
+    const kept = keptSeats();
+    if (kept) state.seats.restore(kept);
+    seatsNote("");
     fitSeats();
     state.view = new game.BoardView($("board"), assets);
     styleGame(game, state.view, loadStyle());
     // A game that draws in its own look only (Hex's black and white stones) takes no other.
     for (const id of ["palette", "shapes"]) $(id).disabled = !state.view.useStyle;
+    $("zoom").hidden = !state.view.zoom;
     redrawBoard();
     $("rules").textContent = assets.rules || "";
     const score = assets.score;
@@ -613,10 +789,12 @@ function wire() {
         state.shown = Number($("scrubber").value);
         scheduleRender();
     });
-    $("board").addEventListener("click", event => {
-        const place = state.view && state.view.squareAt(event);
-        if (place && state.match && state.match.human && state.shown === state.record.length) state.match.click(place);
-    });
+    $("board").addEventListener("click", boardClick);
+    $("board").addEventListener("wheel", wheelZoom, {passive: false});
+    $("zoom-in").addEventListener("click", () => zoomBoard(1.5));
+    $("zoom-out").addEventListener("click", () => zoomBoard(1 / 1.5));
+    $("zoom-fit").addEventListener("click", () => zoomBoard(0));
+    $("resign").addEventListener("click", resign);
     // The page redraws the board when the canvas changes size or moves to another screen.
     new ResizeObserver(redrawBoard).observe($("board"));
     matchMedia("(resolution: 1dppx)").addEventListener?.("change", redrawBoard);

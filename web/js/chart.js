@@ -16,7 +16,8 @@ export function drawChart(canvas, record, players, colours, shown, scoreName) {
     const counts = record.scores;
     const total = Math.max(record.limit || 0, counts.length - 1, 1);
     // Scores may go below zero (the coin game's points): the scale then reaches down to the lowest.
-    let top = 4, bottom = 0;
+    // The top is the highest score reached (its label says so), at least 1.
+    let top = 1, bottom = 0;
     for (const row of counts) for (let p = 1; p <= players; p += 1) top = Math.max(top, row[p]), bottom = Math.min(bottom, row[p]);
     const pad = 6 * ratio;
     const x = turn => pad + (width - 2 * pad) * turn / total;
@@ -37,6 +38,7 @@ export function drawChart(canvas, record, players, colours, shown, scoreName) {
     ctx.fillStyle = "#6b6f78";
     ctx.font = `${10 * ratio}px system-ui, sans-serif`;
     ctx.fillText(`${top} ${scoreName}`, pad, pad + 8 * ratio);
+    canvas.dataset.top = String(top);
     if (bottom < 0) ctx.fillText(String(bottom), pad, height - pad);
     ctx.strokeStyle = "rgba(0,0,0,.35)";
     ctx.lineWidth = ratio;

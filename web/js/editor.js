@@ -18,16 +18,27 @@ function botName(text) {
 /**
  * The line (from 1) of the bot's own file `name`.py that an error text points at: the
  * innermost traceback frame in it (`File "name.py", line N`) or a syntax error's place
- * (`(name.py, line N)`); for a value that is no move, its `def move`; else null.
+ * (`(name.py, line N)`); for an answer that is no move (`answer`: the text is about a
+ * move the bot returned, not its loading), the `return` whose value the text quotes, else
+ * its `def move`; else null.
  */
-function errorLine(text, name, source) {
+function errorLine(text, name, source, answer) {
     let line = null;
     for (const [, file, number] of text.matchAll(/(?:File "|\()([^",()]+)"?, line (\d+)/g)) {
         if (file === `${name}.py`) line = Number(number);
     }
-    const move = /^[ \t]*def move\s*\(/m.exec(source);
-    if (line === null && text.startsWith("move() returned") && move) line = source.slice(0, move.index).split("\n").length;
-    return line;
+    if (line !== null || !(answer || text.startsWith("move() returned"))) return line;
+    const lines = source.split("\n");
+    // The value an answer quotes (a traceback's words would match any return).
+    const quoted = text.includes("Traceback") ? -1 : lines.findIndex(code => {
+        const returned = /^\s*return\s+(.+?)\s*(#.*)?$/.exec(code);
+        const value = returned && returned[1].replace(/^(["'])(.*)\1$/, "$2");
+        const escaped = value && value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+        return Boolean(value) && value !== "None" && new RegExp(`(^|\\W)${escaped}(\\W|$)`).test(text);
+    });
+    if (quoted >= 0) return quoted + 1;
+    const move = lines.findIndex(code => /^[ \t]*def move\s*\(/.test(code));
+    return move >= 0 ? move + 1 : null;
 }
 
 // The browser's storage, or null where there is none (a sandboxed snippet throws on access).
@@ -40,7 +51,7 @@ function storage() {
 }
 
 /** The bots kept for `game`: {name: {source, language}}. */
-function savedBots(game) {
+export function savedBots(game) {
     const store = storage(), prefix = `${STORE}/${game}/`, bots = {};
     for (let i = 0; store && i < store.length; i += 1) {
         const key = store.key(i);
@@ -174,15 +185,17 @@ export class Editor {
         const seat = this.index === null ? null : seats[this.index];
         if (!seat || seat.kind !== "code" || seat.name !== this.name.value) return;
         const mine = stats && stats[String(this.index + 1)], bot = bots && bots[this.index];
-        this._mark((mine && mine.last_problem) || (bot && bot.loadError) || "");
+        const answer = Boolean(mine && mine.last_problem);
+        this._mark((mine && mine.last_problem) || (bot && bot.loadError) || "", answer);
     }
 
     // Show `problem` under the editor and mark it at its line (the top when it names none);
-    // the mark's message is the error itself, a traceback's last line.
-    _mark(problem) {
+    // the mark's message is the error itself, a traceback's last line. `answer`: the problem
+    // is with a move the bot returned (see errorLine).
+    _mark(problem, answer = false) {
         if (problem === this.problem || !this.code) return;
         this.problem = problem;
-        const line = errorLine(problem, this.name.value, this.value);
+        const line = errorLine(problem, this.name.value, this.value, answer);
         this.problemBox.textContent = problem && (line ? `Line ${line}: ` : "") + problem;
         this.problemBox.hidden = !problem;
         const marked = this.code.mark(line || 1, problem.trim().split("\n").pop());

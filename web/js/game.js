@@ -8,12 +8,26 @@
 //                                          one step; copy(); scores(): by seat number;
 //                                          seatName(seat) (optional): the seat's name
 //                                          now, if it can change (Hex: after a swap).
+//                                          colourOf(seat) (optional): the seat whose
+//                                          first colour seat `seat` holds now, if it can
+//                                          change (Hex: the other one after a swap).
+//                                          turnLabel() (optional): the page's turn counter
+//                                          in the game's words, where a step is no one
+//                                          turn record (light cycles: round and turn).
 //                  export class BoardView  new BoardView(canvas, assets); show(board, turn,
-//                                          human): turn is the last turn record or null,
-//                                          human a HumanInput or null; draw(): on the
+//                                          human, names): turn is the last turn record or
+//                                          null, human a HumanInput or null, names the
+//                                          seats' bots' names (a game may write them on
+//                                          its board: the coin game's cards); draw(): on the
 //                                          canvas's pixels (canvas.width x height: the page
 //                                          keeps them at its on-screen size x the screen's
 //                                          density); squareAt(event).
+//                                          aspect() (optional): the picture's width over
+//                                          its height (the page sizes the canvas to it;
+//                                          without it, square). zoom(factor, at)
+//                                          (optional): zoom in (factor > 1) or out round
+//                                          the canvas pixel at ([x, y] or null: the middle),
+//                                          0: all of it (the page's zoom buttons, the wheel).
 //   input module   export class HumanInput new HumanInput(player, moves, board, finish):
 //   (optional)                             moves are the legal moves' texts; click(place)
 //                                          with a place from squareAt; finish(text) ends

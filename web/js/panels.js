@@ -13,6 +13,8 @@ function number(value, digits = 0) {
 }
 
 function seatState(seat, stats, bot, toMove, human) {
+    // A human who resigned is, to the rules, a crashed bot: the panel says what happened.
+    if (stats && stats.status === "crashed" && seat.kind === "human") return "resigned";
     if (stats && stats.status !== "active") return stats.status;
     if (seat.kind === "human") return human ? "your turn" : "human";
     if (!bot || !bot.process) return "starting";
@@ -47,7 +49,8 @@ export function renderPanels(container, view) {
         if (bot && bot.lastRecovery) {
             notes.push(`Last runaway stopped by ${bot.lastRecovery.how} in ${number(bot.lastRecovery.ms)} ms.`);
         }
-        const problem = (stats && stats.last_problem) || (bot && bot.loadError) || "";
+        // A resignation is no error: the badge says it.
+        const problem = state === "resigned" ? "" : (stats && stats.last_problem) || (bot && bot.loadError) || "";
         const output = bot && bot.output.length ? bot.output.join("\n") : "";
         return `<article class="panel" data-seat="${me}" data-status="${escapeHTML(state)}" style="--seat:${view.colours[me]}"
                  ${toMove ? 'aria-current="true"' : ""}>
@@ -55,7 +58,7 @@ export function renderPanels(container, view) {
                 <span class="state ${escapeHTML(state)}">${escapeHTML(state)}</span></h3>
             <div class="score" data-field="score" title="${escapeHTML(view.score)}">${view.scores ? view.scores[me] : "–"}</div>
             <dl>${rows.map(([label, value]) =>
-                `<dt>${label}</dt><dd data-field="${label}">${value === null || value === undefined ? "–" : value}</dd>`).join("")}</dl>
+                `<div><dt>${label}</dt><dd data-field="${label}">${value === null || value === undefined ? "–" : value}</dd></div>`).join("")}</dl>
             ${notes.map(note => `<div class="warn">${escapeHTML(note)}</div>`).join("")}
             ${problem ? `<pre class="problem" title="Last error">${escapeHTML(problem)}</pre>` : ""}
             ${output ? `<pre class="output" title="What the bot printed">${escapeHTML(output)}</pre>` : ""}

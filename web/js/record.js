@@ -44,6 +44,12 @@ export class GameRecord {
         return this.board.seatName ? this.board.seatName(seat) : this.game.seatName(seat);
     }
 
+    /** Seat `seat`'s colour now: the colour of the seat whose colour it holds (Board.colourOf:
+     * Hex's after a swap), else its own. */
+    colour(seat) {
+        return this.game.colours[this.board.colourOf ? this.board.colourOf(seat) : seat];
+    }
+
     /** The board after `n` turns (0: the starting position). */
     boardAt(n) {
         if (n === this.turns.length) return this.board;

@@ -15,6 +15,8 @@ export class SeatList {
         this.examples = game.examples;  // {name: source}
         this.seats = [];
         this.contestants = [];          // [{name, code}] from a challenge's answers
+        this.saved = {};                // {name: {source, language}}: the bots kept in this browser
+        this.before = [];               // by seat: the bot it had before a human took it
     }
 
     example(name) {
@@ -29,11 +31,28 @@ export class SeatList {
         this.seats.length = count;
     }
 
-    /** Take a seat from a select's value ("example:NAME", "answer:N", "human"). */
+    /** Take a seat from a select's value ("example:NAME", "answer:N", "saved:NAME", "human"). */
     choose(index, value) {
         if (value.startsWith("example:")) this.seats[index] = this.example(value.slice(8));
         else if (value.startsWith("answer:")) this.seats[index] = this.fromAnswer(this.contestants[Number(value.slice(7))]);
+        else if (value.startsWith("saved:")) this.seats[index] = this.fromSaved(value.slice(6));
         else if (value === HUMAN) this.seats[index] = {kind: HUMAN, name: "human", source: ""};
+    }
+
+    /** Seat `index` played by a human, or (if it is) by the bot it had before (else the first example). */
+    toggleHuman(index) {
+        if (this.seats[index].kind !== HUMAN) {
+            this.before[index] = this.seats[index];
+            this.choose(index, HUMAN);
+        } else {
+            this.seats[index] = this.before[index] || this.example(Object.keys(this.examples)[0]);
+        }
+    }
+
+    // The bot kept in this browser under `name` (the editor's, see editor.js savedBots).
+    fromSaved(name) {
+        const {source, language} = this.saved[name];
+        return {kind: "code", name, source, ...(language && {language})};
     }
 
     fromAnswer(bot) {
@@ -66,29 +85,50 @@ export class SeatList {
             : {kind: "code", name: seat.name || "bot", source: seat.source || "", ...(seat.language && {language: seat.language})});
     }
 
-    /** One row per seat: colour, a choice of bot, and an Edit button. */
-    render(container, {onChoose, onEdit}) {
+    /**
+     * One row per seat: its colour, a choice of bot, an Edit button and, in a game with human
+     * input, a "You" button (play the seat yourself). The control that had the keyboard's
+     * focus has it again after the rows are rebuilt. look: {colour(seat), name(seat)}: the
+     * seat's colour and name as the board shows them now (Hex's change with a swap); saved:
+     * the bots kept in this browser, offered by name; locked: the seats cannot change now.
+     */
+    render(container, {onChoose, onEdit, onToggleHuman, look, saved = {}, locked = false}) {
+        const focused = container.contains(document.activeElement) ? document.activeElement : null;
+        const keep = focused && focused.dataset.part && {seat: focused.closest(".seat").dataset.seat, part: focused.dataset.part};
+        this.saved = saved;
         container.innerHTML = "";
         this.seats.forEach((seat, index) => {
             const options = Object.keys(this.examples).map(name =>
                 `<option value="example:${escapeHTML(name)}">${escapeHTML(name)}</option>`);
+            for (const name of Object.keys(saved)) {
+                if (seat.kind !== "code" || seat.name !== name) options.push(`<option value="saved:${escapeHTML(name)}">yours: ${escapeHTML(name)}</option>`);
+            }
             this.contestants.forEach((bot, i) => options.push(`<option value="answer:${i}">answer: ${escapeHTML(bot.name)}</option>`));
             options.push(`<option value="code">${seat.kind === "code" ? escapeHTML(seat.name) : "Your code…"}</option>`);
-            if (this.game.HumanInput) options.push(`<option value="${HUMAN}">Human (you play)</option>`);
+            const human = Boolean(this.game.HumanInput);
+            if (human) options.push(`<option value="${HUMAN}">Human (you play)</option>`);
             const row = document.createElement("div");
             row.className = "seat";
             row.dataset.seat = index + 1;
-            const number = index + 1, name = escapeHTML(this.game.seatName(number)), shape = shapeMark(this.game, number);
-            row.innerHTML = `<span class="swatch${shape ? " shaped" : ""}" style="--seat:${this.game.colours[number]}" title="${name}" aria-hidden="true">${shape}</span>
-                <select aria-label="Seat ${number} (${name}): who plays">${options.join("")}</select>
-                <button class="edit" title="Edit this bot's code" aria-label="Edit seat ${number}'s bot">Edit</button>`;
+            const number = index + 1, name = escapeHTML(look.name(number)), shape = shapeMark(this.game, number);
+            const you = seat.kind === HUMAN;
+            row.innerHTML = `<span class="swatch${shape ? " shaped" : ""}" style="--seat:${look.colour(number)}" title="${name}" aria-hidden="true">${shape}</span>
+                <select data-part="who" aria-label="Seat ${number} (${name}): who plays">${options.join("")}</select>
+                <button class="edit" data-part="edit" title="Edit this bot's code" aria-label="Edit seat ${number}'s bot">Edit</button>
+                ${human ? `<button class="you" data-part="you" aria-pressed="${you}" title="${you ? "Give this seat back to a bot" : "Play this seat yourself"}"
+                    aria-label="Play seat ${number} (${name}) yourself">You</button>` : ""}`;
             const select = row.querySelector("select");
             select.value = seat.kind === "example" ? `example:${seat.name}` : seat.kind;
             select.addEventListener("change", () => (select.value === "code" ? onEdit(index) : onChoose(index, select.value)));
             const edit = row.querySelector(".edit");
-            edit.disabled = seat.kind === HUMAN;
             edit.addEventListener("click", () => onEdit(index));
+            const toggle = row.querySelector(".you");
+            if (toggle) toggle.addEventListener("click", () => onToggleHuman(index));
+            select.disabled = locked;
+            edit.disabled = locked || you;
+            if (toggle) toggle.disabled = locked;
             container.append(row);
         });
+        if (keep) container.querySelector(`.seat[data-seat="${keep.seat}"] [data-part="${keep.part}"]`)?.focus();
     }
 }

@@ -34,13 +34,14 @@ export class QuickTournament {
     }
 
     /**
-     * Play the games in turn: playGame({config, seed, seats}) resolves with the match once
-     * it stops; a match that did not finish (stopped, paused, replaced) ends the tournament.
+     * Play the games in turn: playGame({config, seed, seats, order}) (order: the entrants'
+     * indices, seat by seat) resolves with the match once it stops; a match that did not
+     * finish (stopped, paused, replaced) ends the tournament.
      */
     async run(playGame, onUpdate) {
         for (let index = 0; index < this.games && !this.stopped; index++) {
             const {seed, order} = JSON.parse(this.py.tournament_game(this.seed, index, this.entrants.length));
-            const match = await playGame({config: this.config, seed, seats: order.map(i => this.entrants[i])});
+            const match = await playGame({config: this.config, seed, seats: order.map(i => this.entrants[i]), order});
             if (!match || !match.over) break;
             this.records.push(JSON.parse(match.gameRecord(index)));
             this.standings = this._standings();
@@ -64,19 +65,20 @@ function interval(row) {
 }
 
 /**
- * The leaderboard table: rank, bot, wins, games, win rate with its 95 % interval, mean
+ * The leaderboard table: rank, bot, wins, games, win rate with its 95 % interval under it, mean
  * score (named scoreName), timeouts, errors and, when the standings carry one, the rating.
  * `marks(name)` may add HTML after a name (the challenge's excluded answers).
  */
 export function renderLeaderboard(table, standings, scoreName, marks = () => "") {
     const rated = standings.some(row => row.rating !== null && row.rating !== undefined);
     const rows = standings.map(row => `<tr><td>${row.rank}</td><td class="name"><bdi>${escapeHTML(row.name)}</bdi>${marks(row.name)}</td>
-        <td>${row.wins}</td><td>${row.games}</td><td>${(row.win_rate * 100).toFixed(1)}</td><td>${interval(row)}</td>
+        <td>${row.wins}</td><td>${row.games}</td>
+        <td>${(row.win_rate * 100).toFixed(1)}<small class="ci" title="95 % Wilson interval of the win rate">${interval(row)}</small></td>
         <td>${row.mean_pieces.toFixed(1)}</td><td>${row.timeouts}</td><td>${row.errors + row.invalid}</td>
         ${rated ? `<td>${row.rating === null ? "" : row.rating.toFixed(1)}</td>` : ""}</tr>`);
     table.innerHTML = `<thead><tr><th>#</th><th class="name">bot</th><th>wins</th><th>games</th>
-        <th>win %</th><th title="95 % Wilson interval of the win rate">95% CI</th><th>${escapeHTML(scoreName)}</th>
-        <th>timeouts</th><th title="errors and invalid answers">errors</th>${rated ? "<th>rating</th>" : ""}</tr></thead>
+        <th title="the win rate, and under it its 95 % Wilson interval">win&nbsp;% <small class="ci">95%&nbsp;CI</small></th><th>${escapeHTML(scoreName)}</th>
+        <th title="timeouts">time&shy;outs</th><th title="errors and invalid answers">errors</th>${rated ? "<th>rating</th>" : ""}</tr></thead>
         <tbody>${rows.join("")}</tbody>`;
     table.hidden = false;
 }

@@ -3,8 +3,8 @@
 // seat, points, flipped, unflipped], ["order", seat, ...], ["end"], a given start's ["ids",
 // ...] and ["turns", n]; see rules.py) and drawn in device pixels (BoardView) as svg.py draws
 // it: the players round a green table in turn order, clockwise from the top, each on a card
-// in its seat colour with its id, points, and its flipped (gold) and unflipped (brown) coins
-// as stacks with their counts; the pile in the middle; the last turn's player outlined and its
+// in its seat colour with its bot's name, id, points, and its flipped (gold) and unflipped
+// (brown) coins as stacks with their counts (lower than svg.py's: clear of the points); the pile in the middle; the last turn's player outlined and its
 // actions written under the pile; a rotation marked by an arrow round the table (clockwise to
 // the next player, anticlockwise to the previous). While a human chooses, a row of action
 // chips runs under the table: a place (squareAt, human.js) is an action character, or "undo".
@@ -13,6 +13,14 @@
 
 const CARD_W = 112, CARD_H = 58, STACK = 8;
 export const CHIPS = "123ABCXYZFURTN";
+
+/** `words` cut with an ellipsis to `width` pixels in the context's font. */
+function fitText(ctx, words, width) {
+    if (ctx.measureText(words).width <= width) return words;
+    let cut = words;
+    while (cut.length > 1 && ctx.measureText(cut + "…").width > width) cut = cut.slice(0, -1);
+    return cut + "…";
+}
 
 /** The picture's side, the seats' circle and the table's radius for `players` (svg.py's layout). */
 function layout(players) {
@@ -95,9 +103,10 @@ export class BoardView {
         this.colours = assets.colours;   // background, table, ink, flipped, unflipped, pile, last turn, rotation
         this.seatColours = assets.seat_colours;
         this.style = {shapes: null, trace: null};
-        this.names = assets.actions;     // what each action character does
+        this.actionNames = assets.actions;   // what each action character does
         this.board = null;
         this.human = null;
+        this.names = null;               // the seats' bots' names (show), or null: "seat N"
         this.chips = [];                 // [{place, x, y, w, h}] in canvas pixels, while a human chooses
         this.layout = null;              // {scale, offsetX, cx, cy, ring, radius}: the last drawing's
     }
@@ -109,9 +118,10 @@ export class BoardView {
         return [offsetX + (cx + ring * Math.cos(angle)) * scale, (cy + ring * Math.sin(angle)) * scale];
     }
 
-    show(board, turn, human) {
+    show(board, turn, human, names) {
         this.board = board;
         this.human = human;
+        this.names = names || null;
         this.draw();
     }
 
@@ -126,7 +136,7 @@ export class BoardView {
         const board = this.board;
         const players = board.order.map(seat => `${label(seat)}, id ${board.ids[seat - 1]}: ${board.flipped[seat]} flipped and ${board.unflipped[seat]} unflipped coins`);
         const [seat, actions] = board.last || [0, ""];
-        const last = board.last ? ` Last turn: ${label(seat)} ${actions ? `played ${[...actions].map(char => this.names[char]).join(", ")}` : "made no move"}.` : "";
+        const last = board.last ? ` Last turn: ${label(seat)} ${actions ? `played ${[...actions].map(char => this.actionNames[char]).join(", ")}` : "made no move"}.` : "";
         const next = board.over ? "" : ` ${label(board.toMove)} is next.`;
         return `Round ${board.round} of ${board.rounds}; ${board.pile} coins in the pile. In turn order: ${players.join("; ")}.${last}${next}`;
     }
@@ -170,10 +180,11 @@ export class BoardView {
             ctx.textAlign = align;
             ctx.fillText(words, x, y);
         };
-        const stack = (x, y, count, colour, counted = true) => {
+        // `rise`: how far apart the coins are stacked (a card's stacks stay clear of its points).
+        const stack = (x, y, count, colour, counted = true, rise = 3) => {
             for (let i = 0; i < Math.min(count, STACK); i += 1) {
                 ctx.beginPath();
-                ctx.ellipse(x, y - 3 * i, 7, 3, 0, 0, 2 * Math.PI);
+                ctx.ellipse(x, y - rise * i, 7, 3, 0, 0, 2 * Math.PI);
                 ctx.fillStyle = colour;
                 ctx.fill();
                 ctx.strokeStyle = ink;
@@ -217,9 +228,9 @@ export class BoardView {
         stack(cx, cy + 4, board.pile, pileColour, false);
         text(`pile ${board.pile}`, cx, cy + 28, 13, "#fff", "center");
         if (board.last) {
-            const who = `seat ${lastSeat} (id ${board.ids[lastSeat - 1]})`;
+            const who = `${this.seatLabel(lastSeat)} (id ${board.ids[lastSeat - 1]})`;
             text(actions ? `${who} played ${actions}` : `${who} made no move`, cx, cy + 46, 12, "#fff", "center");
-            if (actions) text([...actions].map(char => this.names[char]).join(", "), cx, cy + 60, 10, "#fff", "center");
+            if (actions) text([...actions].map(char => this.actionNames[char]).join(", "), cx, cy + 60, 10, "#fff", "center");
         }
         board.order.forEach((seat, place) => {
             const [px, py] = this.cardCentre(place);
@@ -240,12 +251,19 @@ export class BoardView {
                 ctx.fill();
             }
             const mover = !board.over && seat === board.toMove ? "▶ " : "";
-            text(`${mover}seat ${seat} · id ${board.ids[seat - 1]}`, left + 13, top + 14, 11, ink);
+            ctx.font = "11px system-ui, sans-serif";
+            text(fitText(ctx, mover + this.seatLabel(seat), CARD_W - (this.style.shapes ? 34 : 18)), left + 13, top + 14, 11, ink);
             text(String(board.points[seat]), left + 13, top + 31, 15, ink, "left", "bold");
-            stack(left + 22, top + 49, board.flipped[seat], gold);
-            stack(left + 70, top + 49, board.unflipped[seat], brown);
+            text(`id ${board.ids[seat - 1]}`, left + CARD_W - 6, top + 31, 10, ink, "right");
+            stack(left + 22, top + 53, board.flipped[seat], gold, true, 2.2);
+            stack(left + 70, top + 53, board.unflipped[seat], brown, true, 2.2);
         });
         if (this.human) this.drawChips(ctx, side, scale, offsetX, text);
+    }
+
+    /** Seat `seat` as a card names it: its bot's name (show's names), else "seat N". */
+    seatLabel(seat) {
+        return (this.names && this.names[seat - 1]) || `seat ${seat}`;
     }
 
     /** The human's action chips in a row under the table, with the actions chosen so far. */

@@ -69,6 +69,11 @@ export class Board {
         return seat === this.black ? "Black" : "White";
     }
 
+    /** The seat whose first colour seat `seat` holds now (the other one after a swap). */
+    colourOf(seat) {
+        return seat === this.black ? 1 : 2;
+    }
+
     /** The connected colour (0: none yet) and its winning chain. */
     connection() {
         for (const colour of [1, 2]) {

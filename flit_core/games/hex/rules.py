@@ -79,7 +79,7 @@ class HexState(State):
         grid.place(index, colour)
         if self._chains.add(grid.cells, index, colour):
             self._connected = colour
-            self._finish(player, EndReason.CONNECTED, f"{COLOUR_NAMES[colour]} (bot {player}) connected its sides")
+            self._finish(player, EndReason.CONNECTED, f"{COLOUR_NAMES[colour]} (seat {player}) connected its sides")
         else:
             self.movers = (3 - player,)
         return [change]
@@ -87,7 +87,7 @@ class HexState(State):
     def skip(self, player: int, kind: TurnKind) -> list[Change]:
         """No move, for any reason: a forfeit (the spec's rulings)."""
         if not self.over:
-            self._finish(3 - player, EndReason.FORFEIT, f"bot {player} forfeits ({kind.value})")
+            self._finish(3 - player, EndReason.FORFEIT, f"seat {player} forfeits ({kind.value})")
         return []
 
     def _finish(self, winner: int, reason: EndReason, detail: str) -> None:

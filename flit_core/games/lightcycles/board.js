@@ -80,6 +80,11 @@ export class Board {
         return scores;
     }
 
+    /** The page's turn counter (web/js/game.js): the round and its turn, as the caption says. */
+    turnLabel() {
+        return `round ${this.shown.round} · turn ${this.shown.turn}`;
+    }
+
     /** The seat's head in the round now, or null when it is out. */
     headOf(seat) {
         const index = this.field.seats.indexOf(seat);
@@ -97,6 +102,44 @@ export class BoardView {
         this.board = null;
         this.human = null;
         this.layout = null;     // {cell, x0, y0, field}: canvas pixels of the last drawing
+        this.scale = 1;         // the zoom (zoom()): 1 shows the whole field
+        this.shift = [0, 0];    // canvas pixels the zoomed field is moved from the centre
+    }
+
+    /** The picture's width over its height (web/js/game.js): the field's and its wall's, with
+     * the caption's line; the page sizes the canvas to it, so the field fills it. */
+    aspect() {
+        const field = this.board && this.board.shown;
+        return field ? (field.width + 2) / ((field.height + 2) * 1.08) : 1;
+    }
+
+    /**
+     * Zoom in (factor > 1) or out round the canvas pixel `at` ([x, y], or null: the
+     * centre), keeping the field point under it in place; factor 0 shows the whole field.
+     */
+    zoom(factor, at = null) {
+        if (!factor || !this.layout) {
+            this.scale = 1;
+            if (this.board) this.draw();
+            return;
+        }
+        const {cell, x0, y0} = this.layout;
+        const scale = Math.min(32, Math.max(1, this.scale * factor));
+        const [px, py] = at || [this.canvas.width / 2, this.canvas.height / 2];
+        const grow = scale / this.scale;
+        // The point under `at` stays there: the field's corner moves away from it by `grow`.
+        const base = this._fit(cell / this.scale * scale);
+        this.shift = [px - (px - x0) * grow - base.x0, py - (py - y0) * grow - base.y0];
+        this.scale = scale;
+        this.draw();
+    }
+
+    // The caption's height, the margin and the field's corner centred for cells of `cell` pixels.
+    _fit(cell) {
+        const {width, height} = this.canvas, field = this.board.shown;
+        const ratio = window.devicePixelRatio || 1;
+        const caption = Math.max(20 * ratio, height * 0.04), pad = 8 * ratio;
+        return {caption, pad, x0: (width - field.width * cell) / 2, y0: caption + (height - caption - field.height * cell) / 2};
     }
 
     /** The page's look for the seats (web/js/game.js): trails in their colours, heads in their shapes. */
@@ -155,11 +198,15 @@ export class BoardView {
         if (!board) return;
         const field = board.shown;
         // The field and one cell of wall round it (a head that left the field is drawn on
-        // it), under a caption line.
-        const caption = Math.max(14 * ratio, height * 0.04);
-        const cell = Math.min(width / (field.width + 2), (height - caption) / (field.height + 2));
-        const x0 = (width - field.width * cell) / 2;
-        const y0 = caption + (height - caption - field.height * cell) / 2;
+        // it), under a caption line, inside a margin; zoomed in, moved by this.shift but
+        // never off the canvas's middle.
+        const {caption, pad} = this._fit(0);
+        const fitted = Math.min((width - 2 * pad) / (field.width + 2), (height - caption - pad) / (field.height + 2));
+        const cell = fitted * this.scale;
+        const centred = this._fit(cell);
+        const clamp = (value, low, high) => Math.min(Math.max(value, Math.min(low, high)), Math.max(low, high));
+        const x0 = this.scale === 1 ? centred.x0 : clamp(centred.x0 + this.shift[0], width / 2 - field.width * cell, width / 2);
+        const y0 = this.scale === 1 ? centred.y0 : clamp(centred.y0 + this.shift[1], height / 2 - field.height * cell, height / 2);
         this.layout = {cell, x0, y0, field};
         ctx.fillStyle = wall;
         ctx.fillRect(x0 - cell, y0 - cell, (field.width + 2) * cell, (field.height + 2) * cell);
@@ -211,12 +258,16 @@ export class BoardView {
             ctx.stroke();
         }
         if (this.human) this._drawChoices(ctx, cell);
+        // The caption on a band of its own: a zoomed field may run under it.
+        ctx.fillStyle = background;
+        ctx.fillRect(0, 0, width, caption);
         ctx.fillStyle = wall;
         ctx.font = `${Math.round(caption * 0.7)}px system-ui, sans-serif`;
         ctx.textBaseline = "middle";
         ctx.textAlign = "left";
         const over = field.crashes.length ? ` · crashed: ${field.crashes.map(([seat]) => `bot ${seat}`).join(", ")}` : "";
-        ctx.fillText(`Round ${field.round} · turn ${field.turn} · ${field.width} × ${field.height}${over}`, x0 - cell, caption / 2);
+        const zoomed = this.scale > 1 ? ` · zoom ×${this.scale.toFixed(1)}` : "";
+        ctx.fillText(`Round ${field.round} · turn ${field.turn} · ${field.width} × ${field.height}${over}${zoomed}`, pad, caption / 2);
     }
 
     /** The human's head ringed, and a dot on each empty cell next to it. */

@@ -103,7 +103,7 @@ class UtttState(State):
             won = grid.won[grid.winner]
             first, second, third = next(line for line in LINES if all(won >> board & 1 for board in line))
             self._finish(
-                EndReason.WON, f"{LETTERS[grid.winner]} (bot {grid.winner}) won boards {first}, {second} and {third}"
+                EndReason.WON, f"{LETTERS[grid.winner]} (seat {grid.winner}) won boards {first}, {second} and {third}"
             )
             self.winner = grid.winner
         elif grid.open_count == 0:
