@@ -77,6 +77,10 @@ def test_browser_run_plays_on_the_page_and_writes_the_native_replay(tmp_path: Pa
             "5",
             "--turns",
             "200",
+            # The subject is the page playing the native game, not the deadline: a limit no
+            # busy machine misses (a raising bot's traceback is slow to format under load).
+            "--move-ms",
+            "5000",
             "--replay",
             str(replay),
             "--quiet",
@@ -90,7 +94,9 @@ def test_browser_run_plays_on_the_page_and_writes_the_native_replay(tmp_path: Pa
     printed = done.stdout
     assert "Ended after 200 turns" in printed
     assert "bot 2 (raising_bot) last problem: RuntimeError: raising_bot fails on purpose" in printed
-    native = play_game(PRESETS["trial"].replace(turn_limit=200), [BotProgram.from_file(bot) for bot in bots], 5)
+    native = play_game(
+        PRESETS["trial"].replace(turn_limit=200, move_time_ms=5000.0), [BotProgram.from_file(bot) for bot in bots], 5
+    )
     # Tracebacks name the bot's file by its path natively and by its name in the browser.
     assert last_lines(without_timing(replay.read_text())) == last_lines(without_timing(native.to_json()))
     detail = json.loads(replay.read_text())["turns"][1]["detail"]

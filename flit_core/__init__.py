@@ -5,46 +5,48 @@ Every game is a folder under :mod:`flit_core.games`, found by name with
 game), :class:`Replay` (the versioned JSON record), and :func:`play_game` (an in-process
 game between Python bots). Flit, the first game, is re-exported here for convenience:
 :class:`Position` (the pure rules of a move, for bots' search), :class:`GameConfig` and
-:data:`PRESETS` — imported on first use, so that a program or a page of another game
-never loads Flit.
+:data:`PRESETS`. Every name is imported on first use, so that a bot program's host
+loads only what it needs, and a program or a page of another game never loads Flit.
 """
 
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from .bot import BotLoadError, BotProgram
-from .config import BaseConfig
 from .displayable import add_display_provider
-from .errors import (
-    ConfigError,
-    FlitError,
-    IllegalMove,
-    MoveSyntaxError,
-    ProtocolError,
-    ReplayError,
-    SetupError,
-)
-from .game import Game
-from .games import GameDef, game_names, get_game
-from .replay import Replay
-from .rng import Rng, SeededRng
-from .runner import play_game
-from .session import (
-    Answer,
-    AnswerKind,
-    Outcome,
-    PlayerStats,
-    PlayerStatus,
-    Request,
-    Result,
-    Session,
-    Turn,
-    TurnKind,
-)
 
-#: Flit's names offered here (see the module's docstring).
-_FLIT_NAMES = frozenset(
-    {
+#: Every name offered here, by the module that defines it: each is imported on first use
+#: (PEP 562), so that a bot program's host, or a page of another game, loads only what it
+#: uses (Flit's names come from its package, see the module's docstring).
+_HOMES = {
+    "flit_core.bot": ("BotLoadError", "BotProgram"),
+    "flit_core.config": ("BaseConfig",),
+    "flit_core.errors": (
+        "ConfigError",
+        "FlitError",
+        "IllegalMove",
+        "MoveSyntaxError",
+        "ProtocolError",
+        "ReplayError",
+        "SetupError",
+    ),
+    "flit_core.game": ("Game",),
+    "flit_core.games": ("GameDef", "game_names", "get_game"),
+    "flit_core.replay": ("Replay",),
+    "flit_core.rng": ("Rng", "SeededRng"),
+    "flit_core.runner": ("play_game",),
+    "flit_core.session": (
+        "Answer",
+        "AnswerKind",
+        "Outcome",
+        "PlayerStats",
+        "PlayerStatus",
+        "Request",
+        "Result",
+        "Session",
+        "Turn",
+        "TurnKind",
+    ),
+    "flit_core.games.flit": (
         "EMPTY",
         "NEUTRAL",
         "PRESETS",
@@ -60,10 +62,24 @@ _FLIT_NAMES = frozenset(
         "Position",
         "SpawnRule",
         "Square",
-    }
-)
+    ),
+}
+_HOME = {name: module for module, names in _HOMES.items() for name in names}
 
 if TYPE_CHECKING:
+    from .bot import BotLoadError, BotProgram
+    from .config import BaseConfig
+    from .errors import (
+        ConfigError,
+        FlitError,
+        IllegalMove,
+        MoveSyntaxError,
+        ProtocolError,
+        ReplayError,
+        SetupError,
+    )
+    from .game import Game
+    from .games import GameDef, game_names, get_game
     from .games.flit import (
         EMPTY,
         NEUTRAL,
@@ -81,13 +97,36 @@ if TYPE_CHECKING:
         SpawnRule,
         Square,
     )
+    from .replay import Replay
+    from .rng import Rng, SeededRng
+    from .runner import play_game
+    from .session import (
+        Answer,
+        AnswerKind,
+        Outcome,
+        PlayerStats,
+        PlayerStatus,
+        Request,
+        Result,
+        Session,
+        Turn,
+        TurnKind,
+    )
 
 
 def __getattr__(name: str) -> Any:
-    """Flit's names, from its package on first use."""
-    if name in _FLIT_NAMES:
-        return getattr(importlib.import_module("flit_core.games.flit"), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    """A name of :data:`__all__`, from its module on first use (then kept here)."""
+    home = _HOME.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(home), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    """The module's names, the lazily imported ones included."""
+    return sorted({*globals(), *_HOME})
 
 
 # Replays and results show themselves in notebooks: their displays load on the first one

@@ -11,12 +11,17 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import math
 from collections.abc import Mapping
 from typing import Any, ClassVar, Self, TypeVar
 
 from .errors import ConfigError
 
 E = TypeVar("E", bound=enum.Enum)
+
+#: The longest time limit a configuration may give (one hour, in ms): a move's or the
+#: start-up's. Far beyond any game's need, and short enough for every clock and timer.
+MAX_TIME_MS = 3_600_000.0
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
@@ -40,8 +45,8 @@ class BaseConfig:
     def __post_init__(self) -> None:
         check_int("players", self.players, self.MIN_PLAYERS, self.MAX_PLAYERS)
         check_int("freeze_after", self.freeze_after, 1, 10**6)
-        check_number("move_time_ms", self.move_time_ms, minimum=0.0, strict=True)
-        check_number("startup_ms", self.startup_ms, minimum=0.0, strict=False)
+        check_time_ms("move_time_ms", self.move_time_ms, strict=True)
+        check_time_ms("startup_ms", self.startup_ms, strict=False)
 
     @property
     def game(self) -> str:
@@ -115,12 +120,24 @@ def check_int(name: str, value: object, low: int, high: int) -> None:
         raise ConfigError(f"{name} must be between {low} and {high}, not {value}")
 
 
-def check_number(name: str, value: object, *, minimum: float, strict: bool) -> None:
-    """Raise :class:`ConfigError` unless ``value`` is a finite number above ``minimum``."""
+def check_number(name: str, value: object, *, minimum: float, strict: bool) -> float:
+    """``value``, or :class:`ConfigError` unless it is a finite number from ``minimum``
+    (``strict``: above it)."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise ConfigError(f"{name} must be a number, not {value!r}")
-    if value != value or value in (float("inf"), float("-inf")):
+    # A whole number is finite however large (and too large to convert to a float).
+    if isinstance(value, float) and not math.isfinite(value):
         raise ConfigError(f"{name} must be finite, not {value}")
     if value < minimum or (strict and value == minimum):
         bound = "greater than" if strict else "at least"
         raise ConfigError(f"{name} must be {bound} {minimum:g}, not {value}")
+    return value
+
+
+def check_time_ms(name: str, value: object, *, strict: bool) -> float:
+    """``value``, or :class:`ConfigError` unless it is a time limit in ms: finite, from 0
+    (``strict``: above it) to :data:`MAX_TIME_MS` (one hour)."""
+    number = check_number(name, value, minimum=0.0, strict=strict)
+    if number > MAX_TIME_MS:
+        raise ConfigError(f"{name} must be at most {MAX_TIME_MS:.0f} ms (one hour), not {value}")
+    return number

@@ -228,6 +228,7 @@ class Replay(Displayable):
         players = _get(data, "players", list)
         if len(players) != config.players or not all(isinstance(p, dict) for p in players):
             raise ReplayError(f"'players' must list {config.players} objects, one per seat")
+        _check_players(players)
         recorded_setup = [_change(definition, item, "setup") for item in _get(data, "setup", list)]
         start_rule = data.get("start", "seeded")
         if start_rule not in ("seeded", "given"):
@@ -247,6 +248,26 @@ class Replay(Displayable):
         replay = cls.from_game(game, [str(p.get("name", "")) for p in players], meta if isinstance(meta, dict) else {})
         replay.players = players
         return replay
+
+
+def shown(value: object, limit: int = 40) -> str:
+    """``repr(value)`` cut to about ``limit`` characters: a value read from a file, quoted in a
+    one-line message."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _check_players(players: list[dict[str, Any]]) -> None:
+    """ReplayError unless the players' entries are seats 1, 2, ... in order, each with a name."""
+    for seat, player in enumerate(players, 1):
+        recorded = player.get("seat")
+        if recorded != seat or isinstance(recorded, bool):
+            raise ReplayError(
+                f"'players' must list seats 1 to {len(players)} in order: entry {seat} is seat {shown(recorded)}"
+            )
+        name = player.get("name")
+        if not isinstance(name, str):
+            raise ReplayError(f"seat {seat}'s name must be text, not {'null' if name is None else type(name).__name__}")
 
 
 def _definition(data: Mapping[str, Any], version: int) -> GameDef:

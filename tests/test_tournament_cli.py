@@ -14,7 +14,7 @@ from flit_core.cli import main
 from flit_core.tournament.executors import cpu_count, default_jobs, jobs_warning
 from flit_core.tournament.progress import Progress, format_duration, progress_line
 from flit_core.tournament.store import ResultsStore
-from tournament_support import GREEDY_BOT, RANDOM_BOT, entrants_file, stored_games, write
+from tournament_support import GREEDY_BOT, PASS_PROGRAM, RANDOM_BOT, entrants_file, stored_games, write
 
 SMALL_GAME = ["--size", "8", "--turns", "40"]
 
@@ -33,7 +33,7 @@ def test_a_tournament_from_start_to_leaderboard(tmp_path: Path, entrants: Path, 
     assert main(tournament(entrants, out, "--preset", "trial", *SMALL_GAME, "--games", "6", "--seed", "9")) == 0
     printed = capsys.readouterr().out
     assert "Tournament: 2 entrants, 6 games of 2 players, 8x8 torus, 40 turns" in printed
-    assert "seed 9; Python bots in-process" in printed
+    assert "seed 9; bots sandboxed under the referee" in printed
     assert "Played 6 games" in printed
     table = printed[printed.index("#  bot"):]
     assert "greedy" in table and "random" in table and "rating" in table
@@ -62,12 +62,44 @@ def test_a_tournament_from_start_to_leaderboard(tmp_path: Path, entrants: Path, 
 
 def test_options_left_out_when_resuming_come_from_the_store(tmp_path: Path, entrants: Path, capsys) -> None:
     out = tmp_path / "results"
-    assert main(tournament(entrants, out, "--preset", "trial", *SMALL_GAME, "--games", "4", "--seed", "3")) == 0
+    first = ["--trusted", "--preset", "trial", *SMALL_GAME, "--games", "4", "--seed", "3"]
+    assert main(tournament(entrants, out, *first)) == 0
     capsys.readouterr()
-    assert main(tournament(entrants, out, "--games", "6")) == 0
+    assert main(tournament(entrants, out, "--trusted", "--games", "6")) == 0
     printed = capsys.readouterr().out
     assert "seed 3" in printed and "8x8 torus, 40 turns" in printed and "resuming: 4 games done" in printed
     assert [row[0] for row in stored_games(out)] == list(range(6))
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "message"),
+    [
+        (["--trusted"], [], "were played with the Python bots in-process (trusted: no sandbox); resume them with "
+         "--trusted, or give a new --out folder to play every bot sandboxed"),
+        ([], ["--trusted"], "were played with every bot sandboxed; resume them without --trusted, or give a new "
+         "--out folder to play the Python bots in-process"),
+    ],
+    ids=["trusted-then-not", "sandboxed-then-trusted"],
+)
+def test_in_process_play_is_never_taken_from_the_store_nor_mixed_with_sandboxed_games(
+    tmp_path: Path, entrants: Path, capsys, first: list[str], then: list[str], message: str
+) -> None:
+    out = tmp_path / "results"
+    assert main(tournament(entrants, out, *first, *SMALL_GAME, "--turns", "4", "--games", "2", "--seed", "3")) == 0
+    capsys.readouterr()
+    assert main(tournament(entrants, out, *then, "--games", "4")) == 2
+    captured = capsys.readouterr()
+    assert captured.err.splitlines() == [f"flit-arena tournament: error: the games in {out} {message}"]
+    assert "Tournament:" not in captured.out and len(stored_games(out)) == 2
+
+
+def test_trusted_changes_nothing_next_to_a_program_and_says_so(tmp_path: Path, capsys) -> None:
+    write(tmp_path / "pass_bot", PASS_PROGRAM, executable=True)
+    entrants = entrants_file(tmp_path, {"passer": "./pass_bot", "random": str(RANDOM_BOT)})
+    assert main(tournament(entrants, tmp_path / "results", "--trusted", *SMALL_GAME, "--games", "2")) == 0
+    captured = capsys.readouterr()
+    assert "--trusted plays nothing in-process here: with a program among the entrants" in captured.err
+    assert "bots sandboxed under the referee" in captured.out
 
 
 @pytest.mark.parametrize(
@@ -87,9 +119,10 @@ def test_a_different_tournament_in_the_folder_is_refused_before_anything_is_play
     tmp_path: Path, entrants: Path, capsys
 ) -> None:
     out = tmp_path / "results"
-    assert main(tournament(entrants, out, "--preset", "trial", *SMALL_GAME, "--games", "2", "--seed", "1")) == 0
+    options = ["--trusted", "--preset", "trial", *SMALL_GAME, "--games", "2"]
+    assert main(tournament(entrants, out, *options, "--seed", "1")) == 0
     capsys.readouterr()
-    assert main(tournament(entrants, out, "--preset", "trial", *SMALL_GAME, "--games", "2", "--seed", "2")) == 2
+    assert main(tournament(entrants, out, *options, "--seed", "2")) == 2
     captured = capsys.readouterr()
     assert "holds a different tournament (seed 1 there, 2 here)" in captured.err
     assert "Tournament:" not in captured.out
@@ -97,13 +130,14 @@ def test_a_different_tournament_in_the_folder_is_refused_before_anything_is_play
 
 def test_four_entrants_play_the_four_player_game_by_default(tmp_path: Path, capsys) -> None:
     entrants = entrants_file(tmp_path, {f"bot{i}": str(RANDOM_BOT) for i in range(4)})
-    assert main(tournament(entrants, tmp_path / "results", *SMALL_GAME, "--games", "4")) == 0
+    assert main(tournament(entrants, tmp_path / "results", "--trusted", *SMALL_GAME, "--games", "4")) == 0
     assert "4 games of 4 players, 8x8 torus" in capsys.readouterr().out
 
 
 def test_asking_for_more_jobs_than_is_fair_warns(tmp_path: Path, entrants: Path, capsys) -> None:
     jobs = str(cpu_count() + 1)
-    assert main(tournament(entrants, tmp_path / "results", *SMALL_GAME, "--games", "2", "--jobs", jobs)) == 0
+    options = ["--trusted", *SMALL_GAME, "--games", "2", "--jobs", jobs]
+    assert main(tournament(entrants, tmp_path / "results", *options)) == 0
     assert "can starve bots of CPU and make them time out unfairly" in capsys.readouterr().err
 
 
@@ -162,15 +196,16 @@ def test_a_number_of_games_that_ends_inside_a_balanced_block_is_warned_about(
     tmp_path: Path, entrants: Path, capsys
 ) -> None:
     # Two entrants: a block is both seat orders, 2 games.
-    assert main(tournament(entrants, tmp_path / "results", *SMALL_GAME, "--games", "3")) == 0
+    assert main(tournament(entrants, tmp_path / "results", "--trusted", *SMALL_GAME, "--games", "3")) == 0
     assert "balanced over each block of 2 games; --games 3 ends inside a block" in capsys.readouterr().err
-    assert main(tournament(entrants, tmp_path / "other", *SMALL_GAME, "--games", "4")) == 0
+    assert main(tournament(entrants, tmp_path / "other", "--trusted", *SMALL_GAME, "--games", "4")) == 0
     assert "block" not in capsys.readouterr().err
 
 
 def test_slow_moves_in_process_are_stopped_as_timeouts_and_pointed_out(tmp_path: Path, capsys) -> None:
     entrants = entrants_file(tmp_path, {"random": str(RANDOM_BOT), "greedy": str(GREEDY_BOT)})
-    assert main(tournament(entrants, tmp_path / "results", *SMALL_GAME, "--games", "2", "--move-ms", "0.001")) == 0
+    options = ["--trusted", *SMALL_GAME, "--games", "2", "--move-ms", "0.001"]
+    assert main(tournament(entrants, tmp_path / "results", *options)) == 0
     printed = capsys.readouterr().out
     assert "Some moves took longer than 0.001 ms: " in printed
     assert "Timeouts per bot: " in printed
@@ -186,7 +221,7 @@ def test_an_in_process_bot_that_loops_for_ever_does_not_hang_the_tournament(tmp_
                     pass
     """)
     entrants = entrants_file(tmp_path, {"random": str(RANDOM_BOT), "looping": str(looping)})
-    options = [*SMALL_GAME, "--games", "2", "--move-ms", "20", "--startup-ms", "20", "--jobs", "1"]
+    options = ["--trusted", *SMALL_GAME, "--games", "2", "--move-ms", "20", "--startup-ms", "20", "--jobs", "1"]
     assert main(tournament(entrants, tmp_path / "results", *options)) == 0
     with ResultsStore.open(tmp_path / "results") as store:
         records = store.records()
@@ -207,15 +242,16 @@ def test_an_entrants_file_may_name_its_game_and_the_store_records_it(tmp_path: P
         greedy = "{GREEDY_BOT}"
     """)
     out = tmp_path / "results"
-    assert main(tournament(entrants, out, *SMALL_GAME, "--games", "2", "--seed", "4")) == 0
+    assert main(tournament(entrants, out, "--trusted", *SMALL_GAME, "--games", "2", "--seed", "4")) == 0
     printed = capsys.readouterr().out
     assert "2 games of 2 players, 8x8 torus, 40 turns, 100 ms per move, neutral spawn: square 1/16; game flit; seed 4" \
         in printed
     with ResultsStore.open(out) as store:
         assert store.definition()["game"] == "flit"
     # --game agreeing with the file is fine; resuming needs neither.
-    assert main(tournament(entrants, out, "--game", "flit", *SMALL_GAME, "--games", "2", "--seed", "4")) == 0
-    assert main(tournament(entrants, out)) == 0
+    options = ["--trusted", "--game", "flit", *SMALL_GAME, "--games", "2", "--seed", "4"]
+    assert main(tournament(entrants, out, *options)) == 0
+    assert main(tournament(entrants, out, "--trusted")) == 0
     assert "Nothing to play: all 2 games are in the store." in capsys.readouterr().out
 
 
@@ -253,13 +289,15 @@ def test_any_registered_game_plays_a_tournament_and_its_leaderboard(tmp_path: Pa
     rps = get_game("rps")
     entrants = entrants_file(tmp_path, {name: str(path) for name, path in rps.examples.items()})
     out = tmp_path / "results"
-    assert main(tournament(entrants, out, "--game", "rps", "--preset", "trial", "--games", "4", "--seed", "2")) == 0
+    options = ["--trusted", "--game", "rps", "--preset", "trial", "--games", "4", "--seed", "2"]
+    assert main(tournament(entrants, out, *options)) == 0
     printed = capsys.readouterr().out
-    assert "4 games of best of 9 rounds, 100 ms per throw; game rps; seed 2; Python bots in-process" in printed
+    assert "4 games of best of 9 rounds, 100 ms per throw; game rps; seed 2" in printed
+    assert "seed 2; Python bots in-process (trusted: no sandbox); results in" in printed
     header = printed[printed.index("#  bot"):].splitlines()[0]
     assert f"  {rps.score_name}  " in header and "pieces" not in header
     # Resumed with no game named: the store's game and settings apply.
-    assert main(tournament(entrants, out, "--games", "6")) == 0
+    assert main(tournament(entrants, out, "--trusted", "--games", "6")) == 0
     assert "game rps; seed 2" in capsys.readouterr().out
     with ResultsStore.open(out) as store:
         assert store.definition()["game"] == "rps"
@@ -288,7 +326,7 @@ def test_a_game_played_by_bot_programs_under_the_referee(tmp_path: Path, capsys)
     """)
     out = tmp_path / "results"
     assert main(tournament(entrants, out, "--referee", "--preset", "trial", "--games", "2", "--seed", "1")) == 0
-    assert "game rps; seed 1; bot programs under the referee" in capsys.readouterr().out
+    assert "game rps; seed 1; bots sandboxed under the referee" in capsys.readouterr().out
     replay = Replay.load(out / "replays" / "000000.json")
     assert all(player["command"][2:5] == ["flit_core.bot", "--game", "rps"] for player in replay.players)
     assert sum(replay.stats[seat].moves for seat in (1, 2)) > 0
@@ -299,7 +337,7 @@ def test_hex_round_robins_play_every_pairing_twice_each_bot_black_once(tmp_path:
     bots = {name: str(path) for name, path in hex_game.examples.items()}
     entrants = entrants_file(tmp_path, {"first": bots["random"], "second": bots["random"], "third": bots["shortest_path"]})
     out = tmp_path / "results"
-    options = ["--game", "hex", "--preset", "trial", "--size", "5", "--round-robins", "2", "--seed", "3"]
+    options = ["--trusted", "--game", "hex", "--preset", "trial", "--size", "5", "--round-robins", "2", "--seed", "3"]
     assert main(tournament(entrants, out, *options)) == 0
     assert "12 games of 5x5 Hex" in capsys.readouterr().out
     with ResultsStore.open(out) as store:

@@ -29,7 +29,7 @@ from tournament_support import (
 def python_tournament(folder: Path, games: int, config=SMALL, bots: int = 3) -> Tournament:
     files = {"random": str(RANDOM_BOT), "greedy": str(GREEDY_BOT), "random2": str(RANDOM_BOT), "greedy2": str(GREEDY_BOT)}
     entrants = load_entrants(entrants_file(folder, dict(list(files.items())[:bots])))
-    return Tournament(tuple(entrants), config, seed=5, games=games)
+    return Tournament(tuple(entrants), config, seed=5, games=games, trusted=True)
 
 
 @pytest.fixture(scope="module")
@@ -82,7 +82,7 @@ def slow_setup(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list, li
     write(folder / "slow_bot.py", SLOW_BOT)
     entrants_file(folder, {"slow": "slow_bot.py", "random": str(RANDOM_BOT), "greedy": str(GREEDY_BOT)})
     entrants = load_entrants(folder / "entrants.toml")
-    run_tournament(Tournament(tuple(entrants), SMALL, seed=77, games=36), folder / "reference")
+    run_tournament(Tournament(tuple(entrants), SMALL, seed=77, games=36, trusted=True), folder / "reference")
     return folder, stored_games(folder / "reference"), stored_seats(folder / "reference")
 
 
@@ -94,7 +94,8 @@ def test_a_tournament_killed_again_and_again_resumes_with_nothing_lost_or_double
     out = folder / f"killed{jobs}"
     settings = ["--size", "8", "--turns", "60", "--move-ms", "100"]
     command = [sys.executable, "-m", "flit_core", "tournament", str(folder / "entrants.toml"), "--out", str(out),
-               "--preset", "trial", *settings, "--games", "36", "--seed", "77", "--jobs", str(jobs), "--no-progress"]
+               "--preset", "trial", *settings, "--games", "36", "--seed", "77", "--jobs", str(jobs), "--no-progress",
+               "--trusted"]
     # The tests' games (conftest.py) must stay importable in the tournament's processes.
     environment = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
     # Kill once while it starts up, then after a few games, then after more.
@@ -142,7 +143,7 @@ def test_a_dask_cluster_plays_the_same_games_into_the_one_store(tmp_path: Path, 
         address = cluster.scheduler_address.removeprefix("tcp://")
         status = main(["tournament", str(tmp_path / "entrants.toml"), "--out", str(tmp_path / "out"),
                        "--preset", "trial", "--size", "8", "--turns", "60", "--games", "12", "--seed", "5",
-                       "--executor", f"dask://{address}", "--no-progress"])
+                       "--executor", f"dask://{address}", "--no-progress", "--trusted"])
     output = capsys.readouterr().out
     assert status == 0
     assert "Dask cluster tcp://" in output
@@ -251,7 +252,7 @@ def test_bots_that_raise_or_cannot_load_are_counted_and_the_tournament_goes_on(t
         loader = "loader.py"
         random = "{RANDOM_BOT}"
     """))
-    run_tournament(Tournament(tuple(entrants), SMALL, seed=4, games=6), tmp_path / "out")
+    run_tournament(Tournament(tuple(entrants), SMALL, seed=4, games=6, trusted=True), tmp_path / "out")
     with ResultsStore.open(tmp_path / "out") as store:
         rows = {row.name: row for row in leaderboard(store.records())}
     assert rows["raiser"].errors > 0 and rows["raiser"].crashes == 0
@@ -259,12 +260,16 @@ def test_bots_that_raise_or_cannot_load_are_counted_and_the_tournament_goes_on(t
     assert rows["random"].wins == 4
 
 
-def test_a_worker_without_the_bot_file_runs_the_source_shipped_with_the_game(tmp_path: Path) -> None:
+def test_a_python_bot_runs_from_a_private_copy_of_the_source_shipped_with_the_game(tmp_path: Path) -> None:
     bot = write(tmp_path / "far_away.py", "def move(view):\n    return None\n")
     entrant = load_entrants(entrants_file(tmp_path, {"far": str(bot), "random": str(RANDOM_BOT)}))[0]
-    assert command_for(entrant, "flit")[-1] == str(bot)  # here, the file itself
     bot.unlink()  # as on a Dask worker of another machine
-    shipped = Path(command_for(entrant, "flit")[-1])
-    assert shipped != bot and shipped.name == "far_away.py"
-    assert shipped.read_text() == entrant.source
-    assert command_for(entrant, "flit")[:5] == [sys.executable, "-m", "flit_core.bot", "--game", "flit"]
+    sources = tmp_path / "sources"
+    sources.mkdir()
+    command = command_for(entrant, "flit", str(sources))
+    assert command[:5] == [sys.executable, "-m", "flit_core.bot", "--game", "flit"]
+    copy = Path(command[-1])
+    # Alone in a new folder of its own, under the file's own name: the sandbox shows the bot that folder only.
+    assert copy.name == "far_away.py" and copy.parent.parent == sources
+    assert os.listdir(copy.parent) == ["far_away.py"] and copy.read_text() == entrant.source
+    assert Path(command_for(entrant, "flit", str(sources))[-1]).parent != copy.parent

@@ -23,7 +23,7 @@ from tournament_support import GREEDY_BOT, RANDOM_BOT, SMALL, entrants_file, sto
 @pytest.fixture
 def tournament(tmp_path: Path) -> Tournament:
     entrants = load_entrants(entrants_file(tmp_path, {"random": str(RANDOM_BOT), "greedy": str(GREEDY_BOT)}))
-    return Tournament(tuple(entrants), SMALL, seed=21, games=6)
+    return Tournament(tuple(entrants), SMALL, seed=21, games=6, trusted=True)
 
 
 def play_into(store: ResultsStore, tournament: Tournament, *, local: bool) -> None:
@@ -75,7 +75,7 @@ def test_resuming_needs_the_same_definition_but_may_ask_for_more_games(tmp_path:
     changes = [
         (dataclasses.replace(tournament, seed=22), "seed 21 there, 22 here"),
         (dataclasses.replace(tournament, config=SMALL.replace(size=9)), "size 8 there, 9 here"),
-        (dataclasses.replace(tournament, referee=True), "in-process there, under the referee here"),
+        (dataclasses.replace(tournament, trusted=False), "in-process there, under the referee here"),
     ]
     for changed, message in changes:
         with pytest.raises(StoreError, match=message):

@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from collections import deque
 from concurrent.futures import Future
@@ -31,6 +32,7 @@ from flit_core.tournament.definition import Tournament
 from flit_core.tournament.entrants import EntrantsError, parse_entrants
 from flit_core.tournament.runner import _next_game, run_tournament
 from flit_core.tournament.schedule import ScheduledGame
+from flit_core.tournament.workdirs import game_folders
 
 PYTHON = sys.executable
 COINS = get_game("coins")
@@ -187,6 +189,29 @@ def test_uttt_bots_run_from_one_bots_folder_with_their_data_txt(
     else:
         assert not kept_folder.exists()
     assert not (tmp_path / "src" / "alpha" / "data.txt").exists(), "the entrant's own folder is untouched"
+
+
+# -- what of its folder is each bot's -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("game", "starts_in_bots_folder", "writable"), [("uttt", True, True), ("coins", False, True), ("hex", False, False)]
+)
+def test_each_program_s_folder_says_what_is_its_own(
+    tmp_path: Path, game: str, starts_in_bots_folder: bool, writable: bool
+) -> None:
+    found = entrants_in(tmp_path / "src", DATA_BOT, "bot.py", ["a", "b"])
+    bots = str(tmp_path / "bots")
+    with game_folders(found, get_game(game).workdirs, bots) as seats:
+        for seat, entrant in zip(seats, found, strict=True):
+            assert seat.workdir is not None
+            if not writable:
+                # Entrants may share a folder: it is read-only, and the original one.
+                assert (seat.workdir, seat.workdir.own, seat.workdir.hidden) == (entrant.workdir, "", "")
+                continue
+            own = os.path.join(bots, entrant.name)
+            assert (seat.workdir.own, seat.workdir.hidden) == (own, bots), "only its own copy, of all the copies"
+            assert seat.workdir == (bots if starts_in_bots_folder else own)
 
 
 # -- the runner: kept folders, games apart ----------------------------------------------------

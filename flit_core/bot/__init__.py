@@ -1,6 +1,37 @@
-"""The Python bot API: loading a bot from its source and calling it; the base of every game's view."""
+"""The Python bot API: loading a bot from its source and calling it; the base of every game's view.
 
-from .program import AnswerReader, BotLoadError, BotProgram, MoveFunction, call_bot
-from .view import View
+Its names are imported on first use (PEP 562): a game's protocol host imports the modules it
+needs and nothing more.
+"""
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .program import AnswerReader, BotLoadError, BotProgram, MoveFunction, call_bot
+    from .view import View
+
+#: Each name offered here, and its module.
+_HOME = {
+    "AnswerReader": "program",
+    "BotLoadError": "program",
+    "BotProgram": "program",
+    "MoveFunction": "program",
+    "call_bot": "program",
+    "View": "view",
+}
 
 __all__ = ["AnswerReader", "BotLoadError", "BotProgram", "MoveFunction", "View", "call_bot"]
+
+
+def __getattr__(name: str) -> Any:
+    """A name of :data:`__all__`, from its module on first use."""
+    home = _HOME.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(f"{__name__}.{home}"), name)
+
+
+def __dir__() -> list[str]:
+    """The module's names, the lazily imported ones included."""
+    return sorted({*globals(), *_HOME})

@@ -13,14 +13,12 @@ from __future__ import annotations
 
 import inspect
 import os
-import traceback
 from collections.abc import Callable
 from typing import Any, cast
 
 from ..config import BaseConfig
 from ..errors import FlitError
 from ..session import Answer
-from .deadline import MoveInterrupted, hard_deadline
 
 #: What a ready-to-play bot is: called with the game's view, returns its answer.
 MoveFunction = Callable[[Any], Any]
@@ -94,6 +92,8 @@ def _construct(bot_class: type, me: int, config: BaseConfig) -> Any:
 
 def _short_traceback() -> str:
     """The current exception's traceback without the loader's own frames."""
+    import traceback  # only on a bot's error: a protocol host starts faster without it
+
     lines = traceback.format_exc().splitlines()
     # Drop frames that belong to this module: the bot author needs only theirs.
     kept: list[str] = []
@@ -128,13 +128,27 @@ def call_bot(
     """
     start = clock()
     try:
-        if deadline_ms is None:
-            value = function(view)
-        else:
-            with hard_deadline(deadline_ms / 1000.0):
-                value = function(view)
-    except MoveInterrupted:
-        return Answer.timeout((clock() - start) * 1000.0)
+        value = function(view) if deadline_ms is None else _with_deadline(function, view, deadline_ms)
     except (Exception, SystemExit):  # a bot calling exit() must not end the driver
         return Answer.error(_short_traceback(), (clock() - start) * 1000.0)
+    if value is _TIMED_OUT:
+        return Answer.timeout((clock() - start) * 1000.0)
     return read(value, (clock() - start) * 1000.0)
+
+
+#: What :func:`_with_deadline` returns for a call interrupted at its deadline.
+_TIMED_OUT = object()
+
+
+def _with_deadline(function: MoveFunction, view: Any, deadline_ms: float) -> Any:
+    """``function(view)``, interrupted at ``deadline_ms`` where it can be (then :data:`_TIMED_OUT`).
+
+    Only in-process games have a deadline: a protocol host (a process of its own, which the
+    referee kills) starts faster without the timer's modules."""
+    from .deadline import MoveInterrupted, hard_deadline
+
+    try:
+        with hard_deadline(deadline_ms / 1000.0):
+            return function(view)
+    except MoveInterrupted:
+        return _TIMED_OUT

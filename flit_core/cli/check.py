@@ -23,7 +23,7 @@ def register(subparsers: Any) -> None:
         "Exits with status 1 if anything failed.",
     )
     parser.add_argument(
-        "command",
+        "bot_command",
         metavar="CMD",
         help="the bot's command line (quote it), e.g. './mybot' or 'flit-arena bot mybot.py'",
     )
@@ -38,14 +38,14 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Check the bot, printing each scenario as it finishes, then the verdict."""
-    print(f"Checking {args.command}", flush=True)
+    print(f"Checking {args.bot_command}", flush=True)
 
     def show(result: ScenarioResult) -> None:
         print(scenario_text(result), flush=True)
 
     log = (lambda line: print(line, file=sys.stderr)) if args.verbose else None
     report = check_bot(
-        args.command, game=args.game, quick=args.quick, limits=limits_from_args(args), log=log, progress=show
+        args.bot_command, game=args.game, quick=args.quick, limits=limits_from_args(args), log=log, progress=show
     )
     print(report.verdict())
     return 0 if report.passed else 1

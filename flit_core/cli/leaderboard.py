@@ -74,13 +74,14 @@ def show_leaderboard(folder: str, *, fmt: str = "table", export: bool = True, ra
     timeouts = [f"{row.name} {row.timeouts}" for row in board.standings if row.timeouts]
     if timeouts:
         print(f"Timeouts per bot: {', '.join(timeouts)} (if one bot's count looks unfair, run fewer --jobs)")
+    # Said of a tournament of Python bots in-process only (a replays file does not say how its games ran).
     limit = float(board.about["config"]["move_time_ms"])
     slow = [f"{row.name} {row.think_ms_max:.0f} ms" for row in board.standings if row.think_ms_max > limit]
-    if slow and not board.about["referee"]:
+    if slow and board.about.get("referee") is False:
         print(
             f"Some moves took longer than {limit:g} ms: {', '.join(slow)}. In-process games stop such a move "
-            "(a timeout) where the worker can interrupt it (not on dask workers); --referee plays every bot "
-            "as a program under real limits"
+            "(a timeout) where the worker can interrupt it (not on dask workers); without --trusted every bot "
+            "plays as a sandboxed program under real limits"
         )
     if rated and not board.rated and board.standings:
         print(f"(No rating column: openskill is not installed; {rating.INSTALL_HINT})")

@@ -7,6 +7,7 @@ import importlib
 import os
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from ..errors import FlitError
 
@@ -28,9 +29,18 @@ class CommandError(Exception):
     """A subcommand failed in a way the user can fix; the message says how."""
 
 
+class OneLineParser(argparse.ArgumentParser):
+    """A parser (and its subcommands' parsers) that refuses bad arguments in one line,
+    without the usage, which ``--help`` shows."""
+
+    def error(self, message: str) -> NoReturn:
+        """Print ``PROG: error: MESSAGE`` and exit with status 2."""
+        self.exit(2, f"{self.prog}: error: {message}; see {self.prog} --help\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The full parser with every subcommand registered."""
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog="flit-arena",
         description="Write, test and run bots for Flit, a King-of-the-Hill board game.",
     )

@@ -5,9 +5,10 @@ from __future__ import annotations
 import argparse
 import json
 import os
+from collections.abc import Callable
 from typing import Any
 
-from ..config import BaseConfig
+from ..config import MAX_TIME_MS, BaseConfig, check_time_ms
 from ..errors import ConfigError
 from ..games import DEFAULT_GAME, GameDef, game_names, get_game
 from ..games.interface import Option
@@ -17,7 +18,7 @@ from ..seeds import random_seed
 
 #: The destinations of :func:`add_sandbox_options` (not game settings).
 SANDBOX_OPTIONS = frozenset(
-    {"sandbox", "bot_memory_mb", "bot_cpu_s", "bot_processes", "bot_files", "bot_file_mb", "bot_read"}
+    {"sandbox", "bot_memory_mb", "bot_cpu_s", "bot_processes", "bot_files", "bot_file_mb", "bot_folder_mb", "bot_read"}
 )
 
 
@@ -58,8 +59,20 @@ def add_config_options(
         dest="settings",
         help="set one config field (VALUE is JSON, or plain text); repeatable",
     )
-    group.add_argument("--move-ms", type=float, dest="move_time_ms", help="time limit per move in ms")
-    group.add_argument("--startup-ms", type=float, dest="startup_ms", help="time allowed for each bot's first move")
+    group.add_argument(
+        "--move-ms",
+        type=_time_ms("move", strict=True),
+        dest="move_time_ms",
+        metavar="MS",
+        help=f"time limit per move in ms (more than 0, at most {MAX_TIME_MS:.0f}: one hour)",
+    )
+    group.add_argument(
+        "--startup-ms",
+        type=_time_ms("startup", strict=False),
+        dest="startup_ms",
+        metavar="MS",
+        help=f"time allowed for each bot's first move in ms (0 to {MAX_TIME_MS:.0f}: one hour)",
+    )
     for option in _game_options().values():
         group.add_argument(
             option.flag,
@@ -127,6 +140,22 @@ def read_json(path: str) -> Any:
         raise ConfigError(f"config file {path} is not valid JSON: {error}") from None
 
 
+def _time_ms(option: str, *, strict: bool) -> Callable[[str], float]:
+    """argparse type of ``--OPTION-ms``: a time limit, checked as the configuration checks it."""
+
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"a time in ms is a number, not {text!r}") from None
+        try:
+            return check_time_ms(f"the {option} time", value, strict=strict)
+        except ConfigError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
+
+    return parse
+
+
 def add_seed_and_replay_options(parser: argparse.ArgumentParser) -> None:
     """Add ``--seed`` and ``--replay``, shared by every command that plays one game."""
     parser.add_argument("--seed", type=seed_arg, help="the game's seed (default: random, and printed)")
@@ -164,7 +193,8 @@ def add_sandbox_options(parser: argparse.ArgumentParser) -> None:
         ("--bot-cpu-s", "S", default.cpu_s, "CPU seconds of each bot process (a whole game, or a move)"),
         ("--bot-processes", "N", default.processes, "processes and threads a bot may run at once"),
         ("--bot-files", "N", default.open_files, "open files of each bot process"),
-        ("--bot-file-mb", "MB", default.file_mb, "largest file a bot may write, and the size of its /tmp"),
+        ("--bot-file-mb", "MB", default.file_mb, "largest file a bot may write, and the size of its /tmp and /dev/shm"),
+        ("--bot-folder-mb", "MB", default.folder_mb, "total size of a bot's writable working folder"),
     )
     for flag, metavar, value, words in limits:
         group.add_argument(flag, type=positive_int, default=value, metavar=metavar, help=f"{words} (default: {value})")
@@ -187,6 +217,7 @@ def limits_from_args(args: argparse.Namespace) -> Limits:
         processes=args.bot_processes,
         open_files=args.bot_files,
         file_mb=args.bot_file_mb,
+        folder_mb=args.bot_folder_mb,
         readable=tuple(os.path.abspath(folder) for folder in args.bot_read),
     )
     return Limits(sandbox=resolve(sandbox))

@@ -11,13 +11,20 @@ from ..runner import play_game
 from .options import add_config_options, add_seed_and_replay_options, config_from_args, game_seed
 from .stopping import check_replay_path, save_replay
 
+#: Said before every game: the bots run in this process, with the user's rights.
+IN_PROCESS = (
+    "Playing in this process, with your rights (trusted code only: no sandbox; "
+    "flit-arena match plays untrusted bots sandboxed)."
+)
+
 
 def register(subparsers: Any) -> None:
     """Add the ``play`` subcommand."""
     parser = subparsers.add_parser(
         "play",
         help="play a game between Python bot files in this process",
-        description="Play one game between Python bot files in this process. No time limit is "
+        description="Play one game between Python bot files in this process, with your rights (no "
+        "sandbox: only for code you trust; flit-arena match runs untrusted bots sandboxed). No time limit is "
         "enforced in-process; every move's think time is measured and shown.",
     )
     parser.add_argument("bots", nargs="+", metavar="BOT.py", help="the bot files, seat 1 first")
@@ -34,6 +41,7 @@ def run(args: argparse.Namespace) -> int:
     seed = game_seed(args)
     if args.replay:
         check_replay_path(args.replay)
+    print(IN_PROCESS, flush=True)
     replay = play_game(config, programs, seed)
     saved = save_replay(replay, args.replay) if args.replay else None
     print(summary_text(replay, board=not args.quiet))

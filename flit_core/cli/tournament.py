@@ -42,6 +42,7 @@ _RUN_OPTIONS = frozenset(
         "seed",
         "game",
         "referee",
+        "trusted",
         "jobs",
         "executor",
         "no_progress",
@@ -90,11 +91,18 @@ def register(subparsers: Any) -> None:
         game_default=None,
         game_help=f"the game (default: the entrants file's, else the stored one, else {DEFAULT_GAME})",
     )
-    parser.add_argument(
+    trust = parser.add_mutually_exclusive_group()
+    trust.add_argument(
+        "--trusted",
+        action="store_true",
+        help="play Python bot files in this process: faster, but with your rights and no sandbox, so only for "
+        "code you trust (next to a program every entrant is still sandboxed). By default every entrant is a "
+        "sandboxed program under the referee (Python files through python -m flit_core.bot)",
+    )
+    trust.add_argument(
         "--referee",
         action="store_true",
-        help="play Python bot files as programs under the referee, with real time limits "
-        "(always so when a program is among the entrants)",
+        help="every entrant sandboxed under the referee: the default (the opposite of --trusted)",
     )
     parser.add_argument("--jobs", type=positive_int, help="games at once (default: fair for the cores and players)")
     parser.add_argument(
@@ -141,6 +149,8 @@ def run(args: argparse.Namespace) -> int:
     warning = None if dask else jobs_warning(jobs, busy, tournament.programs)
     if warning:
         _warn(warning)
+    if args.trusted and tournament.programs:
+        _warn("--trusted plays nothing in-process here: with a program among the entrants every bot is sandboxed")
     if tournament.games % tournament.block:
         _warn(
             f"seats are balanced over each block of {tournament.block} games; --games {tournament.games} "
@@ -148,7 +158,11 @@ def run(args: argparse.Namespace) -> int:
         )
 
     def announce(resumed: int) -> None:
-        how = "bot programs under the referee" if tournament.programs else "Python bots in-process"
+        how = (
+            "bots sandboxed under the referee"
+            if tournament.programs
+            else "Python bots in-process (trusted: no sandbox)"
+        )
         print(
             f"Tournament: {len(entrants)} entrants, {tournament.games} games of {tournament.config.describe()}; "
             f"game {tournament.game}; seed {tournament.seed}; {how}; results in {args.out}"
@@ -208,9 +222,26 @@ def _tournament(
         games = int(stored["games"])
     else:
         raise CommandError("a new tournament needs --games N (the number of games to play) or --round-robins R")
-    referee = args.referee or bool(stored and stored["definition"].get("referee"))
-    return Tournament(
-        tuple(entrants), config, seed, games, referee, limits_from_args(args), _kept_workdirs(args, game, stored)
+    tournament = Tournament(
+        tuple(entrants), config, seed, games, args.trusted, limits_from_args(args), _kept_workdirs(args, game, stored)
+    )
+    _check_trust(args, tournament, stored)
+    return tournament
+
+
+def _check_trust(args: argparse.Namespace, tournament: Tournament, stored: dict[str, Any] | None) -> None:
+    """Refuse to resume a store's games in the other mode: in-process play is never taken
+    from the store, only from ``--trusted`` on this command line."""
+    if stored is None or bool(stored["definition"].get("referee")) == tournament.programs:
+        return
+    if tournament.programs:
+        raise CommandError(
+            f"the games in {args.out} were played with the Python bots in-process (trusted: no sandbox); "
+            f"resume them with --trusted, or give a new --out folder to play every bot sandboxed"
+        )
+    raise CommandError(
+        f"the games in {args.out} were played with every bot sandboxed; resume them without --trusted, "
+        f"or give a new --out folder to play the Python bots in-process"
     )
 
 

@@ -26,7 +26,6 @@ import importlib
 import sys
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from ..config import BaseConfig
@@ -35,6 +34,8 @@ from ..rng import Rng
 from ..session import Answer, TurnKind
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from ..replay import Replay
     from .languages import BotLanguage
 
@@ -433,6 +434,8 @@ class GameDef(ABC):
     @property
     def folder(self) -> Path:
         """The game's folder (renderers' scripts, example bots)."""
+        from pathlib import Path  # imported on use: a bot program's host starts without it
+
         return Path(sys.modules[type(self).__module__].__file__ or "").parent
 
     @property

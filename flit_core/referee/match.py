@@ -26,6 +26,7 @@ from .errors import BotCommandError, OutputError
 from .limits import Limits
 from .per_move import PerMoveConnection
 from .process import BotProcess, stop_all
+from .sandbox import Workdir, writable_by
 
 PathLike = str | os.PathLike[str]
 #: How long a simultaneous step watches one bot before looking at the next.
@@ -87,6 +88,8 @@ class Match:
         self.game = Game(config, seed)
         self._journal: ReplayJournal | None = None
         if journal is not None:
+            if (seat := writable_by(os.fspath(journal), self._workdirs)) is not None:
+                raise OutputError(f"the replay {os.fspath(journal)} is in bot {seat}'s folder, which it may write")
             try:
                 self._journal = ReplayJournal(journal, self.game, self.names, _META)
             except OSError as error:
@@ -361,6 +364,8 @@ def _folder(path: PathLike | None, seat: int | None) -> str | None:
     """Create ``path`` if needed; a folder that cannot be made is a command error."""
     if path is None:
         return None
+    if isinstance(path, Workdir):
+        return path  # a tournament's, made already: it says what of it is the bot's
     folder = os.path.abspath(os.fspath(path))
     try:
         os.makedirs(folder, exist_ok=True)

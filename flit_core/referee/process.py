@@ -91,6 +91,8 @@ class BotProcess:
                 preexec_fn=launch.preexec,
                 bufsize=0,
             )
+            if launch.folder is not None:
+                launch.folder.attach(self._popen)  # the bot's folder, filled before it starts
         except OSError as error:
             if launch is not None and launch.cgroup is not None:
                 launch.cgroup.remove()
@@ -100,6 +102,7 @@ class BotProcess:
         #: True if the process is the bot's sandbox (bubblewrap), not the bot itself.
         self.sandboxed = launch.sandboxed
         self._cgroup = launch.cgroup
+        self._folder = launch.folder
         self.pid = self._popen.pid
         self._stdin: IO[bytes] = self._popen.stdin  # type: ignore[assignment]
         self._stdout: IO[bytes] = self._popen.stdout  # type: ignore[assignment]
@@ -353,6 +356,9 @@ class BotProcess:
         if self._cgroup is not None:
             self._cgroup.remove()
             self._cgroup = None
+        if self._folder is not None:
+            self._folder.detach()  # what the bot left in its folder, copied back
+            self._folder = None
         self.drain_stderr(self._limits.flood_bytes)
         self.close_input()
         for stream in (self._stdout, self._stderr):

@@ -5,8 +5,11 @@ bubblewrap sandbox: new user, PID, IPC, network, UTS and cgroup namespaces (and 
 further user namespaces inside); a read-only view of the system (``/usr``, ``/etc``
 without what other users may not read) and of the folders its command needs (its
 program's and its files' folders, the Python installation and this package); its own
-``/proc``, ``/dev`` and a small ``/tmp``; its working folder the only writable place on
-disk; no network but its own loopback. The bot is PID 2 of its namespace, under
+``/proc``, ``/dev``, and a small ``/tmp`` and ``/dev/shm``; no network but its own
+loopback. Its working folder (a :class:`Workdir` may make it read-only, or say which part
+of it is the bot's) is the only writable place, and a size-limited one: a tmpfs filled
+from the real folder and copied back when the bot ends (:mod:`.folders`). Of a folder
+that holds every bot's folder it sees its own only. The bot is PID 2 of its namespace, under
 bubblewrap's PID 1: when the bot exits, or the referee kills bubblewrap, the kernel kills
 everything the bot started, also children that left its session or process group.
 
@@ -17,7 +20,9 @@ to the process limit.
 
 With ``mode="none"``, or where bubblewrap cannot run (said once on stderr), a bot gets
 the same rlimits (except the process limit, which would count every process of the user;
-root's pids cgroup still holds it) and its own process group, nothing more.
+root's pids cgroup still holds it) and its own process group, nothing more: it may read
+and write whatever the referee's user may, with no size for its folder, ``/tmp`` or
+``/dev/shm``.
 """
 
 from __future__ import annotations
@@ -34,6 +39,7 @@ import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from . import cgroup
+from .folders import HANDSHAKE, SizedFolder
 
 #: The sandbox modes: bubblewrap and limits, or limits and a process group only.
 MODES = ("bwrap", "none")
@@ -78,17 +84,39 @@ class Sandbox:
     processes: int = 256
     #: Open files of each process (``RLIMIT_NOFILE``).
     open_files: int = 1024
-    #: Largest file the bot may write, and the size of its ``/tmp``, in MiB.
+    #: Largest file the bot may write, and the size of its ``/tmp`` and of its ``/dev/shm``, in MiB.
     file_mb: int = 64
+    #: Total size of the bot's writable working folder, in MiB (with bubblewrap).
+    folder_mb: int = 256
     #: More folders the bot may read (with bubblewrap), e.g. a runtime outside ``/usr``.
     readable: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.mode not in MODES:
             raise ValueError(f"the sandbox is one of {', '.join(MODES)}, not {self.mode!r}")
-        for name in ("memory_mb", "cpu_s", "processes", "open_files", "file_mb"):
+        for name in ("memory_mb", "cpu_s", "processes", "open_files", "file_mb", "folder_mb"):
             if getattr(self, name) < 1:
                 raise ValueError(f"the sandbox's {name} must be at least 1, not {getattr(self, name)}")
+
+
+class Workdir(str):
+    """A tournament bot's working folder (the string: the folder it starts in) that says
+    what the bot sees. ``own``: the folder the bot may write, the working folder or one
+    inside it ("": none, the working folder is read-only). ``hidden``: a folder of which the
+    bot sees nothing but ``own`` and the files its command names (the folder that holds
+    every bot's folder, or the entrants file's; "": none). Unlike a plain string as working
+    folder (all of it the bot's own), a :class:`Workdir` never shows the referee's folder:
+    in a tournament that may hold every entrant's files."""
+
+    own: str
+    hidden: str
+
+    def __new__(cls, start: str, own: str = "", hidden: str = "") -> Workdir:
+        """The working folder ``start``, with the bot's ``own`` folder and the ``hidden`` one."""
+        made = super().__new__(cls, start)
+        made.own = own
+        made.hidden = hidden
+        return made
 
 
 @dataclasses.dataclass
@@ -104,12 +132,15 @@ class Launch:
     sandboxed: bool
     #: The bot's pids cgroup (a referee running as root), else None.
     cgroup: cgroup.PidsCgroup | None
+    #: The bot's writable folder, filled once the sandbox is ready (``attach``) and copied
+    #: back once the bot's process is gone (``detach``); None without one.
+    folder: SizedFolder | None = None
 
 
 def prepare(argv: Sequence[str], cwd: str | None, env: Mapping[str, str] | None, sandbox: Sandbox) -> Launch:
     """How to start ``argv`` under ``sandbox``: in the working folder ``cwd`` (None: the
-    referee's folder, read-only inside the sandbox) with the environment ``env`` (None:
-    the referee's).
+    referee's folder, read-only inside the sandbox; a tournament's :class:`Workdir` says
+    what the bot sees) with the environment ``env`` (None: the referee's).
 
     Raises :class:`OSError` as starting the program would (not found, not executable, no
     or a bad ``#!`` line): in the sandbox the program is started inside, so it is looked
@@ -124,17 +155,19 @@ def prepare(argv: Sequence[str], cwd: str | None, env: Mapping[str, str] | None,
     # A program named without a path is found as a shell inside the sandbox would find it.
     path = os.pathsep.join(folder for folder in everywhere.split(os.pathsep) if folder and _within(folder, shown))
     program = find_program(argv[0], cwd, path, everywhere)
-    # The real home is not there: the bot's is its working folder, else its own /tmp.
-    environment["HOME"] = cwd or "/tmp"
+    own = _own(cwd)
+    folder = SizedFolder(own, sandbox.folder_mb) if own else None
+    # The real home is not there: the bot's is its writable folder, else its own /tmp.
+    environment["HOME"] = own or "/tmp"
     environment["TMPDIR"] = "/tmp"
     flags = [f"{_PRLIMIT[which]}={soft}:{hard}" for which, soft, hard in _rlimits(sandbox, count_processes=True)]
     command: list[str] = [
         *_bwrap_options(sandbox),
-        *_folders(argv[1:], program, cwd, shown),
+        *_folders(argv[1:], program, cwd, shown, sandbox),
         "--",
         _SH,
         "-c",
-        _STDIO_BACK,
+        (HANDSHAKE if folder else "") + _STDIO_BACK,
         "sh",
         _tool("prlimit"),
         *flags,
@@ -144,8 +177,27 @@ def prepare(argv: Sequence[str], cwd: str | None, env: Mapping[str, str] | None,
     ]
     group = _process_cgroup(sandbox)
     if group is None:
-        return Launch([_SH, "-c", _STDIO_ASIDE, "sh", *command], environment, None, True, None)
-    return Launch([_SH, "-c", _JOIN + _STDIO_ASIDE, "sh", group.procs, *command], environment, None, True, group)
+        return Launch([_SH, "-c", _STDIO_ASIDE, "sh", *command], environment, None, True, None, folder)
+    return Launch(
+        [_SH, "-c", _JOIN + _STDIO_ASIDE, "sh", group.procs, *command], environment, None, True, group, folder
+    )
+
+
+def _own(cwd: str | None) -> str:
+    """The folder the bot may write: its working folder's ``own`` ("" for none)."""
+    if cwd is None:
+        return ""
+    return cwd.own if isinstance(cwd, Workdir) else cwd
+
+
+def writable_by(path: str, workdirs: Sequence[str | None]) -> int | None:
+    """The seat (1, 2, ...) of the first bot whose working folder in ``workdirs`` lets it
+    write ``path`` (the referee's output must not be there), or None."""
+    for seat, workdir in enumerate(workdirs, 1):
+        own = _own(workdir)
+        if own and _within(os.path.realpath(path), [os.path.realpath(own)]):
+            return seat
+    return None
 
 
 def _unsandboxed(argv: Sequence[str], env: Mapping[str, str] | None, sandbox: Sandbox) -> Launch:
@@ -166,7 +218,10 @@ def active(sandbox: Sandbox) -> str:
     """The mode ``sandbox`` runs in here: ``"none"`` where bubblewrap cannot run (said
     once, on stderr)."""
     if sandbox.mode == "bwrap" and problem() is not None:
-        _warn_once(f"bot programs run without a sandbox: {problem()}; they get rlimits and a process group only")
+        _warn_once(
+            f"bot programs run without a sandbox: {problem()}; they get rlimits and a process group only "
+            "(no size for their folder, /tmp or /dev/shm; any file the referee's user may touch is theirs)"
+        )
         return "none"
     return sandbox.mode
 
@@ -275,15 +330,10 @@ def exit_status(raw: int) -> int:
 
 def _bwrap_options(sandbox: Sandbox) -> list[str]:
     """bubblewrap's options up to the folders of the bot's command: namespaces, the view of
-    the system and the bot's own ``/tmp``."""
-    return [
-        *_namespaces(),
-        *_system_view(),
-        "--size",
-        str(sandbox.file_mb * _MIB),
-        "--tmpfs",
-        "/tmp",
-    ]
+    the system and the bot's own ``/tmp`` and ``/dev/shm`` (after ``--dev /dev``, whose
+    own would be unlimited)."""
+    size = str(sandbox.file_mb * _MIB)
+    return [*_namespaces(), *_system_view(), "--size", size, "--tmpfs", "/tmp", "--size", size, "--tmpfs", "/dev/shm"]
 
 
 @functools.cache
@@ -340,10 +390,15 @@ def _others_may(path: str, bits: int) -> bool:
 
 
 def _shown(workdir: str | None, readable: Iterable[str]) -> list[str]:
-    """The folders every bot sees, whatever its command: the system's, the referee's
-    working folder, Python's, this package's, ``readable`` (and its PYTHONPATH) and its
-    own working folder."""
-    folders = [os.getcwd(), sys.prefix, sys.base_prefix, _PACKAGE, *readable, *filter(None, [workdir])]
+    """The folders every bot sees, whatever its command: the system's, Python's, this
+    package's, ``readable`` (and its PYTHONPATH), its own working folder (unless hidden)
+    and, for a bot of ``flit-arena match`` or ``check`` (not a tournament's
+    :class:`Workdir`), the referee's working folder."""
+    folders = [sys.prefix, sys.base_prefix, _PACKAGE, *readable]
+    if not isinstance(workdir, Workdir):
+        folders.append(os.getcwd())
+    if workdir and not (isinstance(workdir, Workdir) and workdir.hidden and _within(workdir, [workdir.hidden])):
+        folders.append(workdir)
     return [*SYSTEM, *_bindable(folders)]
 
 
@@ -352,22 +407,43 @@ def _within(path: str, folders: Iterable[str]) -> bool:
     return any(path == folder or path.startswith(folder.rstrip(os.sep) + os.sep) for folder in folders)
 
 
-def _folders(arguments: Sequence[str], program: str, workdir: str | None, shown: list[str]) -> list[str]:
+def _folders(
+    arguments: Sequence[str], program: str, workdir: str | None, shown: list[str], sandbox: Sandbox
+) -> list[str]:
     """The folders of the bot's command, read-only (those ``shown`` to every bot, its
-    program's, those its arguments name), then its working folder, writable, and the
-    folder it starts in (without a working folder: the referee's, if it may be shown)."""
+    program's, those its arguments name, a read-only working folder), then the ``hidden``
+    folder, empty and read-only but for what the command names in it (the program and
+    the files or folders its arguments name, each alone) and the folders ``shown`` inside
+    it, and the bot's own folder, a writable tmpfs of its size; and the folder it starts
+    in (without a working folder: the referee's, if it may be shown)."""
     here = os.getcwd()
+    own = _own(workdir)
+    hidden = workdir.hidden if isinstance(workdir, Workdir) else ""
     wanted = [*shown, *_program_folders(program)]
-    for word in arguments:
-        named = os.path.join(workdir or here, word)
-        if os.path.isdir(named):
-            wanted.append(named)
-        elif os.path.exists(named):
-            wanted.append(os.path.dirname(named))
-    folders = _outermost(_bindable(wanted), workdir)
+    alone: list[str] = []  # named inside the hidden folder: shown one by one
+    for named in [program, *(os.path.join(workdir or here, word) for word in arguments)]:
+        if not os.path.exists(named) or (own and _within(named, [own])):
+            continue
+        if hidden and _within(named, [hidden]):
+            alone.append(os.path.abspath(named))
+        else:
+            wanted.append(named if os.path.isdir(named) else os.path.dirname(named))
+    folders = _outermost(_bindable(wanted), own or None)
+    if hidden:
+        # What lies in the hidden folder is hidden under its tmpfs: not bound before it. Over
+        # it the bot sees what its command names and the folders every bot sees (a venv,
+        # this package), each alone.
+        folders = [folder for folder in folders if not _within(folder, [hidden])]
+        everyone = _outermost(_bindable(shown), own or None)
+        alone += [folder for folder in everyone if folder != hidden and _within(folder, [hidden])]
     options = [part for folder in folders for part in ("--ro-bind-try", folder, folder)]
-    if workdir is not None:
-        options += ["--bind", workdir, workdir]
+    if hidden:
+        options += ["--tmpfs", hidden]
+        options += [part for path in sorted(set(alone)) for part in ("--ro-bind-try", path, path)]
+    if own:
+        options += ["--size", str(sandbox.folder_mb * _MIB), "--tmpfs", own]
+    if hidden:
+        options += ["--remount-ro", hidden]
     start = workdir or (here if _within(here, (*folders, *SYSTEM, "/etc")) else "/tmp")
     return [*options, "--remount-ro", "/", "--chdir", start]
 

@@ -25,9 +25,10 @@ class Tournament:
     seed: int
     #: Games to play in all (a larger number later extends the same schedule).
     games: int
-    #: Play Python bot files as programs under the referee (with real time limits) even
-    #: when no entrant is a program. With a program among the entrants they always are.
-    referee: bool = False
+    #: Play Python bot files in this process, with the referee's rights (fast, no sandbox):
+    #: only for code you trust. By default every entrant is a sandboxed program under the
+    #: referee; with a program among the entrants every one always is.
+    trusted: bool = False
     #: The referee's limits and sandbox for the bot programs (None: the defaults); not
     #: part of the tournament's identity.
     limits: Limits | None = None
@@ -72,13 +73,13 @@ class Tournament:
 
     @property
     def programs(self) -> bool:
-        """True if the games are played by the referee, every bot a program in its own process.
+        """True if the games are played by the referee, every bot a sandboxed program in its own process.
 
-        Python bot files play in-process (fast, no time limit enforced) only in a tournament
+        Python bot files play in-process (fast, no sandbox) only in a ``trusted`` tournament
         of Python bot files alone; next to a program they run under the referee too, so
         every entrant plays under the same rules.
         """
-        return self.referee or any(entrant.kind is EntrantKind.PROGRAM for entrant in self.entrants)
+        return not self.trusted or any(entrant.kind is EntrantKind.PROGRAM for entrant in self.entrants)
 
     @property
     def block(self) -> int:
@@ -112,4 +113,4 @@ class Tournament:
         # A game whose players have fixed ids learns each seat's place in the entrant list.
         config = get_game(self.game).seat_config(self.config, [places[name] for name in game.seats])
         kept = os.path.join(results, KEPT_FOLDER) if results is not None and self.keeps_folders else None
-        return GameTask(game, config, seats, self.programs, replay_path, self.limits, kept)
+        return GameTask(game, config, seats, not self.programs, replay_path, self.limits, kept)

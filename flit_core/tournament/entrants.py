@@ -5,7 +5,7 @@
     game = "flit"                   # the game's registry name (the default), above [entrants]
 
     [entrants]
-    random = "bots/random_bot.py"   # a Python bot file (move(view)): played in-process
+    random = "bots/random_bot.py"   # a Python bot file (move(view)): its game's protocol host runs it
     tracker = "./tracker"           # a bot program (any language): run by the referee
     hunter = { command = ["java", "-jar", "hunter.jar"], workdir = "bots/hunter" }
     slow = { python = "bots/slow.py" }
@@ -46,7 +46,8 @@ class EntrantsError(FlitError):
 class EntrantKind(enum.Enum):
     """How an entrant plays."""
 
-    #: A Python bot file defining ``move(view)`` or ``class Bot``: played in-process.
+    #: A Python bot file defining ``move(view)`` or ``class Bot``: a sandboxed program through its
+    #: game's protocol host (in-process only in a trusted tournament).
     PYTHON = "python"
     #: A program speaking the text protocol: run by the native referee.
     PROGRAM = "program"
@@ -67,6 +68,10 @@ class Entrant:
     workdir: str = ""
     #: PYTHON: the bot's source, shipped with every game so remote workers need no copy.
     source: str = ""
+    #: PROGRAM: the entrants file names its ``workdir`` (a folder of its own, shown whole to
+    #: the bot); else it runs in the entrants file's folder and sees there only what its
+    #: command names.
+    named_workdir: bool = False
 
     @property
     def path(self) -> str:
@@ -201,7 +206,9 @@ def _from_table(name: str, table: Mapping[str, Any], base: str) -> Entrant:
         raise EntrantsError(f"entrant {name!r}: workdir must be a string")
     if "python" in table:
         if workdir is not None:
-            raise EntrantsError(f"entrant {name!r}: workdir is for programs; a Python bot file runs in-process")
+            raise EntrantsError(
+                f"entrant {name!r}: workdir is for programs; a Python bot file runs from a private copy"
+            )
         file = table["python"]
         if not isinstance(file, str) or not file.strip():
             raise EntrantsError(f"entrant {name!r}: python must be the path of a bot file")
@@ -233,7 +240,9 @@ def _program(name: str, words: list[str], spec: str, base: str, workdir: str | N
     # A relative program path means "in the working folder", whatever the referee's cwd.
     if os.sep in program and not os.path.isabs(program):
         program = os.path.normpath(os.path.join(folder, program))
-    return Entrant(name, EntrantKind.PROGRAM, spec, (program, *words[1:]), workdir=folder)
+    return Entrant(
+        name, EntrantKind.PROGRAM, spec, (program, *words[1:]), workdir=folder, named_workdir=workdir is not None
+    )
 
 
 def _split(name: str, text: str) -> list[str]:

@@ -142,10 +142,22 @@ def _markdown(text: str) -> str:
     return " ".join(text.split()).translate(_MARKDOWN_SPECIAL)
 
 
+#: What a spreadsheet reads as the start of a formula in a text cell (tab and carriage
+#: return too, which some strip before they look).
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_cell(value: Any) -> Any:
+    """``value`` as a CSV cell: text that a spreadsheet would run as a formula (a bot named
+    ``=HYPERLINK(...)``) gets a leading ``'``, so it shows as the text it is; numbers stay numbers."""
+    return "'" + value if isinstance(value, str) and value.startswith(FORMULA_STARTS) else value
+
+
 def csv_text(board: Leaderboard) -> str:
-    """The leaderboard as CSV: one row per bot, every figure (full precision)."""
+    """The leaderboard as CSV: one row per bot, every figure (full precision), text cells
+    escaped against formulas (:func:`csv_cell`)."""
     buffer = io.StringIO()
-    rows = [row.to_dict() for row in board.standings]
+    rows = [{key: csv_cell(value) for key, value in row.to_dict().items()} for row in board.standings]
     fields = list(rows[0]) if rows else list(Standing.__dataclass_fields__)
     writer = csv.DictWriter(buffer, fieldnames=fields, lineterminator="\n")
     writer.writeheader()

@@ -3,12 +3,19 @@
 A :class:`GameTask` carries everything the game needs: the configuration (which names
 the game), the seed, and the entrants (a Python bot's source travels with the task, so a remote worker needs no
 copy of it; a program must exist at the same path on the worker).
+
+Every bot is untrusted by default: it plays as a program under the referee, in its own
+sandbox, and a Python bot file runs through its game's protocol host from a private copy
+of its source, alone in a folder of its own. A tournament's sandbox never shows the
+referee's folder, and of the entrants file's folder only what a program's command names
+(:class:`~flit_core.referee.sandbox.Workdir`): a bot sees its own files, never another
+entrant's. Only a ``trusted`` task plays Python bots in this process, with the worker's
+rights.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 import os
 import sys
 import tempfile
@@ -18,6 +25,7 @@ from ..bot.program import BotProgram
 from ..config import BaseConfig
 from ..games import get_game
 from ..referee import Limits, play_match
+from ..referee.sandbox import Workdir
 from ..replay import Replay
 from ..runner import play_game
 from .entrants import Entrant, EntrantKind
@@ -34,8 +42,9 @@ class GameTask:
     config: BaseConfig
     #: The entrants in seat order.
     entrants: tuple[Entrant, ...]
-    #: Play every bot as a program under the referee (else: Python bots in-process).
-    referee: bool = False
+    #: Play the Python bots in this process, with the worker's rights: only for code you
+    #: trust (else every bot is a sandboxed program under the referee).
+    trusted: bool = False
     #: Where the worker writes the replay when it shares this machine's files (the store
     #: then moves it into place as it commits the game); None: send the replay back.
     replay_path: str | None = None
@@ -71,7 +80,8 @@ class GameDone:
         return self.game.index
 
 
-# Compiled bots per worker process: a bot is compiled once, and started afresh per game.
+# Compiled bots per worker process, for trusted in-process games: a bot is compiled once,
+# and started afresh per game.
 _programs: dict[tuple[str, str, str], BotProgram] = {}
 
 
@@ -100,50 +110,49 @@ def play_task(task: GameTask) -> GameDone:
 
 def _play(task: GameTask) -> Replay:
     names = [entrant.name for entrant in task.entrants]
-    if not task.referee:
+    if task.trusted:
         bots = [_program(entrant) for entrant in task.entrants]
         return play_game(task.config, bots, task.game.seed, names=names, deadline=True)
     definition = get_game(task.config.game)
     host_protocol = definition.host_protocol
     # A game whose bots write files gives each program a copy of its folder (workdirs.py).
-    with game_folders(task.entrants, definition.workdirs, task.kept_folder) as seats:
+    with (
+        game_folders(task.entrants, definition.workdirs, task.kept_folder) as seats,
+        tempfile.TemporaryDirectory(prefix="flit-arena-sources-") as sources,
+    ):
+        commands = [command_for(seat.entrant, task.config.game, sources) for seat in seats]
         return play_match(
             task.config,
-            [command_for(seat.entrant, task.config.game) for seat in seats],
+            commands,
             task.game.seed,
             names=names,
-            workdirs=[seat.workdir for seat in seats],
+            # A Python bot starts in the folder of its private copy, which it may read only.
+            workdirs=[
+                seat.workdir if seat.entrant.kind is EntrantKind.PROGRAM else Workdir(os.path.dirname(command[-1]))
+                for seat, command in zip(seats, commands, strict=True)
+            ],
             limits=task.limits,
             # Python bot files run through the game's host, in the protocol it speaks for a game.
             protocols=[host_protocol if seat.entrant.kind is not EntrantKind.PROGRAM else None for seat in seats],
         )
 
 
-def command_for(entrant: Entrant, game: str) -> list[str]:
-    """The command that runs ``entrant`` under the referee in a game of ``game``, on this worker."""
+def command_for(entrant: Entrant, game: str, sources: str) -> list[str]:
+    """The command that runs ``entrant`` under the referee in a game of ``game``, on this worker
+    (a Python bot file from a private copy of its source, in a new folder under ``sources``)."""
     if entrant.kind is EntrantKind.PROGRAM:
         return list(entrant.command)
     # A Python bot file speaks its game's protocol through the bot host of this worker's Python.
-    return [sys.executable, "-m", "flit_core.bot", "--game", game, _bot_file(entrant)]
+    return [sys.executable, "-m", "flit_core.bot", "--game", game, _private_copy(entrant, sources)]
 
 
-def _bot_file(entrant: Entrant) -> str:
-    """The entrant's bot file: the original if it is here unchanged, else a copy of its source."""
-    try:
-        with open(entrant.path, encoding="utf-8") as handle:
-            if handle.read() == entrant.source:
-                return entrant.path
-    except (OSError, UnicodeDecodeError):
-        pass
-    digest = hashlib.sha256(entrant.source.encode("utf-8")).hexdigest()[:16]
-    folder = os.path.join(tempfile.gettempdir(), "flit-arena-bots", digest)
+def _private_copy(entrant: Entrant, sources: str) -> str:
+    """A copy of the entrant's source (shipped with the task: the original need not be on
+    this worker), alone in a new folder under ``sources``, under the file's own name."""
+    folder = tempfile.mkdtemp(prefix="bot-", dir=sources)
     path = os.path.join(folder, os.path.basename(entrant.path))
-    if not os.path.isfile(path):
-        os.makedirs(folder, exist_ok=True)
-        temporary = f"{path}.tmp{os.getpid()}"
-        with open(temporary, "w", encoding="utf-8") as handle:
-            handle.write(entrant.source)
-        os.replace(temporary, path)
+    with open(path, "w", encoding="utf-8") as handle:
+        handle.write(entrant.source)
     return path
 
 

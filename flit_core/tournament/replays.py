@@ -9,12 +9,13 @@ sides build the table with :func:`board_of`, so the same games give the same tab
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..errors import ReplayError
+from ..errors import FlitError, ReplayError
 from ..games import get_game
-from ..replay import Replay
+from ..replay import Replay, shown
 from . import rating
 from .export import Leaderboard
 from .leaderboard import GameRecord, leaderboard
@@ -50,15 +51,82 @@ def replays_text(about: Mapping[str, Any], replays: Sequence[str]) -> str:
 
 
 def read_replays(text: str) -> tuple[dict[str, Any], list[Replay]]:
-    """The tournament's facts and its replays, from :func:`replays_text`'s file (ReplayError if not one)."""
+    """The tournament's facts and its replays, from :func:`replays_text`'s file, checked
+    before anything is ranked: :class:`ReplayError` names the first problem (the file's, or
+    its game's by number, 1 first).
+
+    The facts need the game (a known one), its config, the seed and the entrants (names,
+    each once); other facts are kept when they are plain values (text, numbers). Every game
+    is verified by re-simulation and must pass :func:`check_rankable`.
+    """
     try:
         document = json.loads(text)
-    except json.JSONDecodeError as error:
+    except RecursionError:
+        raise ReplayError("not a replays file: its JSON is nested too deeply") from None
+    except ValueError as error:
         raise ReplayError(f"not a replays file: {error}") from None
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise ReplayError(f"not a {FORMAT} file")
-    replays = [Replay.from_dict(item) for item in document.get("replays", [])]
-    return dict(document.get("tournament") or {}), replays
+    about = _about(document.get("tournament"))
+    items = document.get("replays", [])
+    if not isinstance(items, list):
+        raise ReplayError(f"'replays' must be a list of replays, not {type(items).__name__}")
+    replays = []
+    for number, item in enumerate(items, 1):
+        try:
+            replay = Replay.from_dict(item)
+            check_rankable(replay, about)
+        except ReplayError as error:
+            raise ReplayError(f"game {number} of the file: {error}") from None
+        replays.append(replay)
+    return about, replays
+
+
+def _about(about: Any) -> dict[str, Any]:
+    """The tournament's facts, checked: the config rewritten whole (defaults filled in)."""
+    if not isinstance(about, dict):
+        raise ReplayError("the file has no 'tournament' object (the game, its config, the seed and the entrants)")
+    game = about.get("game")
+    if not isinstance(game, str):
+        raise ReplayError(f"the tournament's 'game' must be a game's name, not {shown(game)}")
+    try:
+        definition = get_game(game)
+    except FlitError as error:
+        raise ReplayError(f"the tournament's game: {error}") from None
+    settings: Any = about.get("config")  # checked by the game's config
+    try:
+        config = definition.config_from_dict(settings)
+    except FlitError as error:
+        raise ReplayError(f"the tournament's config: {error}") from None
+    seed = about.get("seed")
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise ReplayError(f"the tournament's 'seed' must be a whole number from 0, not {shown(seed)}")
+    entrants = about.get("entrants")
+    if not isinstance(entrants, list) or not all(isinstance(name, str) for name in entrants):
+        raise ReplayError("the tournament's 'entrants' must be a list of names")
+    twice = sorted(name for name, count in Counter(entrants).items() if count > 1)
+    if twice:
+        raise ReplayError(f"the tournament's entrants name {', '.join(map(shown, twice))} more than once")
+    plain = {key: value for key, value in about.items() if isinstance(value, (str, int, float, bool, type(None)))}
+    return {**plain, "game": config.game, "config": config.to_dict(), "seed": seed, "entrants": entrants}
+
+
+def check_rankable(replay: Replay, about: Mapping[str, Any]) -> None:
+    """ReplayError unless ``replay`` (verified) is a finished game of the tournament ``about``
+    (its "game", its whole "config" as ``to_dict`` writes it, its "entrants") between
+    entrants of the list, each in one seat."""
+    if replay.config.game != about["game"]:
+        raise ReplayError(f"a game of {replay.config.game}, not of the tournament's game {about['game']}")
+    if replay.config.to_dict() != about["config"]:
+        raise ReplayError(f"played with other settings than the tournament's ({replay.config.describe()})")
+    if replay.result is None:
+        raise ReplayError("the game has not finished: it has no result to rank")
+    names = replay.names
+    for name in names:
+        if names.count(name) > 1:
+            raise ReplayError(f"{shown(name)} plays more than one seat")
+        if name not in about["entrants"]:
+            raise ReplayError(f"{shown(name)} is not one of the tournament's entrants")
 
 
 def board_of_replays(text: str, *, rated: bool = True) -> Leaderboard:

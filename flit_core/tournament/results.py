@@ -23,7 +23,7 @@ def leaderboard_of(store: ResultsStore, *, rated: bool = True) -> Leaderboard:
         "config": definition["config"],
         "seed": definition["seed"],
         "entrants": definition["entrants"],
-        # False: Python bots played in-process, where no time limit is enforced.
+        # False: Python bots played in-process (--trusted), where no time limit is enforced.
         "referee": bool(definition.get("referee")),
         "games_finished": len(records),
         "games_total": int(store.meta().get("games", len(records))),

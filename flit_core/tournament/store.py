@@ -31,6 +31,7 @@ from types import TracebackType
 from typing import Any
 
 from ..errors import FlitError
+from ..games import game_names, get_game
 from ..games.interface import rank_by_score
 from .definition import Tournament
 from .leaderboard import GameRecord, SeatRecord
@@ -166,6 +167,9 @@ class ResultsStore:
             target = max(tournament.games, int(store.meta().get("games", 0)))
             store._set_meta("games", str(target))
             store._remove_drafts()
+        except sqlite3.OperationalError as error:
+            store.close()
+            raise store._cannot_write(error) from None
         except BaseException:
             store.close()
             raise
@@ -191,6 +195,8 @@ class ResultsStore:
         try:
             rows = self._db.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall()
         except sqlite3.DatabaseError as error:
+            if _is_locked(error):
+                raise _in_use(self._path) from None
             raise StoreError(
                 f"{self._path} is not a tournament results store ({error}); it was left untouched"
             ) from None
@@ -219,7 +225,7 @@ class ResultsStore:
         except (sqlite3.DatabaseError, ValueError, TypeError, KeyError, AttributeError) as error:
             if isinstance(error, StoreError):
                 raise
-            if "locked" in str(error):
+            if _is_locked(error):
                 raise _in_use(self._path) from None
             raise StoreError(f"{self._path} is damaged ({_words(error)}); it was left untouched") from None
 
@@ -369,6 +375,15 @@ class ResultsStore:
             done.replay.save(self.replay_path(done.index))
         elif done.replay_file is not None:
             os.replace(done.replay_file, self.replay_path(done.index))
+        try:
+            self._commit(done)
+        except StoreError as error:
+            raise StoreError(
+                f"{error}. Game {done.index} was not saved; every game saved before it is kept: "
+                f"run the same command again to resume"
+            ) from None
+
+    def _commit(self, done: GameDone) -> None:
         record = done.record
         fields = self._seat_fields
         with self._transaction() as db:
@@ -401,13 +416,28 @@ class ResultsStore:
 
     @contextlib.contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
-        self._db.execute("BEGIN IMMEDIATE")
+        """One transaction; a database that cannot be written (locked by another program,
+        a full disk) is a :class:`StoreError`, and nothing of the transaction is written."""
+        try:
+            self._db.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as error:
+            raise self._cannot_write(error) from None
         try:
             yield self._db
-        except BaseException:
-            self._db.execute("ROLLBACK")
+            self._db.execute("COMMIT")
+        except BaseException as error:
+            if self._db.in_transaction:
+                self._db.execute("ROLLBACK")
+            # Only what the system did (a lock, a full disk); anything else is a mistake here.
+            if isinstance(error, sqlite3.OperationalError):
+                raise self._cannot_write(error) from None
             raise
-        self._db.execute("COMMIT")
+
+    def _cannot_write(self, error: sqlite3.OperationalError) -> StoreError:
+        """The one line that says why the database could not be written."""
+        if _is_locked(error):
+            return _in_use(self._path)
+        return StoreError(f"cannot write to {self._path}: {error}")
 
     # -- closing ----------------------------------------------------------------------
 
@@ -444,7 +474,7 @@ def _connect(path: str, *, create: bool) -> sqlite3.Connection:
         except sqlite3.Error as error:
             connection.close()
             problem = problem or error
-            if "locked" in str(error):
+            if _is_locked(error):
                 raise _in_use(path) from None
     if isinstance(problem, sqlite3.DatabaseError) and os.path.isfile(path) and os.path.getsize(path):
         raise StoreError(f"{path} is not a tournament results store ({problem}); it was left untouched")
@@ -470,7 +500,8 @@ def _expected_columns(version: int) -> dict[str, dict[str, str]]:
 
 
 def _check_definition_shape(definition: Any) -> None:
-    """ValueError unless the stored definition has what the readers use, of the right types."""
+    """ValueError unless the stored definition has what the readers use, of the right types,
+    and settings its game accepts."""
     if not isinstance(definition, dict):
         raise ValueError("the stored definition is not an object")
     for key, kind in (("game", str), ("seed", int), ("config", dict), ("entrants", list)):
@@ -478,6 +509,16 @@ def _check_definition_shape(definition: Any) -> None:
             raise ValueError(f"the stored definition's {key!r} is missing or not a {kind.__name__}")
     if not all(isinstance(entry, dict) and isinstance(entry.get("name"), str) for entry in definition["entrants"]):
         raise ValueError("the stored definition's entrants are not named")
+    if definition["game"] in game_names():
+        # The settings as the game checks them (time limits within bounds, ...): ConfigError.
+        # (A game this flit-arena lacks is said where the game is needed, not as damage.)
+        get_game(definition["game"]).config_from_dict(definition["config"])
+
+
+def _is_locked(error: BaseException) -> bool:
+    """True for SQLite's "database is locked" (another connection holds it past the wait)
+    and "database is busy"."""
+    return isinstance(error, sqlite3.Error) and ("locked" in str(error) or "busy" in str(error))
 
 
 def _in_use(path: str) -> StoreError:

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Mapping, Sequence
-from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -34,6 +33,8 @@ from .rules import EndReason, FlitState
 from .view import BotView
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from ...replay import Replay
 
 __all__ = [
@@ -161,7 +162,7 @@ class FlitGame(GameDef):
     @property
     def examples(self) -> Mapping[str, Path]:
         """random, greedy and hunter."""
-        folder = Path(__file__).parent / "bots"
+        folder = self.folder / "bots"
         return {name: folder / f"{name}_bot.py" for name in ("random", "greedy", "hunter")}
 
     def board(self, config: BaseConfig, setup: Sequence[AnyChange]) -> FlitBoard:
