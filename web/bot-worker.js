@@ -121,7 +121,7 @@ async function boot({pyodide: url, modules, packages, interrupt: buffer, snapsho
         // A copy of a booted worker's memory (Pyodide's experimental snapshots): ~0.3 s
         // instead of a full start-up. If it fails, boot the ordinary way.
         try {
-            const {default: create} = await import(new URL("pyodide.asm.mjs", url));
+            const {default: create} = await import(new URL("pyodide.asm.mjs", url).href);
             pyodide = await loadPyodide({...options, _loadSnapshot: handOver(snapshot), createPyodideModule: sparseModule(create)});
             fromSnapshot = true;
         } catch (error) {

@@ -11,9 +11,10 @@ case "$python" in */*) python="$(cd "$(dirname "$python")" && pwd)/$(basename "$
 cd "$(dirname "$0")"
 micropip=micropip-0.11.1-py3-none-any.whl
 
-# The stamp names everything the vendored copy was made from: a change of pins redoes it.
+# The stamp names everything the vendored copy was made from: a change of pins redoes it, and
+# so do missing test tools (scripts/test.sh runs the JavaScript gates from node_modules).
 want="$(sha256sum package-lock.json editor/codemirror.js | cut -d' ' -f1 | tr '\n' ' ')$micropip"
-if [ -f vendor/.installed ] && [ "$(cat vendor/.installed)" = "$want" ]; then
+if [ -f vendor/.installed ] && [ "$(cat vendor/.installed)" = "$want" ] && [ -x node_modules/.bin/eslint ] && [ -x node_modules/.bin/tsc ]; then
     exit 0
 fi
 echo "setup: installing the browser assets (Pyodide, CodeMirror, micropip) into web/vendor" >&2

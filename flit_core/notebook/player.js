@@ -1,6 +1,7 @@
 // The replay player's script, for any game: the controls, the legend's scores, the chart's
 // cursor and the turn descriptions. The game's frame drawer (`drawer`, see ReplayDrawing in
 // flit_core/games/interface.py) draws the board. No kernel, no network, no globals.
+/* exported flitPlayer -- called by the script player.py writes after this one */
 function flitPlayer(root, data, drawer) {
   "use strict";
   if (!root || root.dataset.flitReady) return;

@@ -54,7 +54,7 @@ export function codeEditor(textarea, onChange) {
          * (`message` ""); returns the line marked. Edits move the mark along with its text. */
         mark(line, message) {
             const at = view.state.doc.line(Math.min(Math.max(line, 1), view.state.doc.lines));
-            const diagnostics = message ? [{from: at.from, to: at.to, severity: "error", source: "bot", message}] : [];
+            const diagnostics = message ? [{from: at.from, to: at.to, severity: /** @type {"error"} */ ("error"), source: "bot", message}] : [];
             view.dispatch(setDiagnostics(view.state, diagnostics));
             return at.number;
         },

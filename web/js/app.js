@@ -25,7 +25,8 @@ import {challengeWanted, openChallenge} from "./challenge.js";
 const SPEED_DELAYS = [1000, 600, 400, 250, 150, 100, 60, 30, 15, 5, 0];
 const FAST_FRAME_MS = 250;
 
-const $ = id => document.getElementById(id);
+/** An element of index.html by its id (any: what kind of element it is, the markup says). */
+const $ = /** @type {(id: string) => any} */ (id => document.getElementById(id));
 const body = document.body;
 
 /** Milliseconds from navigation to each start-up step (read by benchmarks/web.py). */
@@ -60,8 +61,10 @@ function pageStarted() {
 
 const state = {
     bundle: null,
-    game: null,           // the picked game (game.js): assets, examples, page modules
-    view: null,           // its BoardView on the page's canvas
+    /** @type {import("./game.js").Game | null} the picked game (game.js): assets, examples, page modules */
+    game: null,
+    /** @type {import("./game.js").GameBoardView | null} its BoardView on the page's canvas */
+    view: null,
     py: null,
     pool: null,
     match: null,          // the live game, if any
@@ -134,8 +137,8 @@ function renderSeats() {
 /** The seat list's dots in the colours the board shows now (without rebuilding its menus). */
 function paintSeats() {
     const look = seatLook();
-    for (const swatch of document.querySelectorAll("#seats .swatch")) {
-        const seat = Number(swatch.closest(".seat").dataset.seat);
+    for (const swatch of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("#seats .swatch"))) {
+        const seat = Number(swatch.closest(".seat").getAttribute("data-seat"));
         swatch.style.setProperty("--seat", look.colour(seat));
         swatch.title = look.name(seat);
     }
@@ -313,7 +316,6 @@ function renderBanner(record, shown) {
         banner.hidden = true;
         return;
     }
-    const game = record.game;
     const scores = Object.entries(result.scores).map(([seat, n]) => `${seatMark(record, Number(seat))} ${n}`).join(" &nbsp; ");
     const title = result.winner
         ? `<strong>${seatMark(record, result.winner)} ${escapeHTML(record.seatName(result.winner))} wins: ${escapeHTML(record.names[result.winner - 1])}</strong>`

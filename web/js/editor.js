@@ -97,7 +97,7 @@ function plainEditor(textarea, onChange) {
 export class Editor {
     // onApply(seatIndex, source, language, name) runs when the user applies the code (language null: Python).
     constructor(onApply) {
-        const $ = id => document.getElementById(id);
+        const $ = /** @type {(id: string) => any} */ (id => document.getElementById(id));   // index.html's elements
         this.box = $("editor");
         this.name = $("bot-name");
         this.language = $("language");

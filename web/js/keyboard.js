@@ -33,7 +33,7 @@ export function cursorText(human) {
  */
 export function installKeys(page) {
     document.addEventListener("keydown", event => {
-        const target = event.target;
+        const target = /** @type {Element} */ (event.target);
         if (event.ctrlKey || event.metaKey || event.altKey) return;
         if (target.closest("input, textarea, select, dialog, summary, [contenteditable]")) return;
         const pressing = event.key === " " || event.key === "Enter";
@@ -63,7 +63,7 @@ export function installKeys(page) {
     // A button clicked with the pointer hands the focus to the board, so that Space and the
     // arrows then work the game (not the button again); keyboard presses keep it (detail 0).
     document.addEventListener("click", event => {
-        const button = event.target.closest(".controls button, #new-game, #dice, #banner button");
+        const button = /** @type {Element} */ (event.target).closest(".controls button, #new-game, #dice, #banner button");
         if (button && event.detail > 0) document.getElementById("board").focus({preventScroll: true});
     });
 }

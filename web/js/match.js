@@ -13,6 +13,7 @@ export class Match {
      * game: the loaded game (game.js); settings: {config, seed, seats: [{kind: "bot" |
      * "human", name, source, language}]} (language: one of the game's others, else Python);
      * hooks: {onStep(turns), onHuman(input | null), onSeatChange()}.
+     * @param {import("./game.js").Game} game
      */
     constructor(py, pool, game, settings, hooks) {
         this.py = py;
@@ -27,11 +28,14 @@ export class Match {
         this.history = null;
         this.requests = [];          // the next step's move requests
         this.asking = null;          // a promise of their answers once asked ahead
-        this.human = null;           // the game's HumanInput while a human chooses
+        /** @type {import("./game.js").GameHumanInput | null} the game's HumanInput while a human chooses */
+        this.human = null;
         this.humanDone = null;
         this.over = false;
         this.busy = null;
         this.refereeMs = 0;          // the referee's time playing steps (benchmarks/web.py)
+        /** @type {Promise<void> | null} prepare()'s promise, kept by the page (app.js) */
+        this.ready = null;
     }
 
     /** Set the game up (the starting position is known at once) and load every bot. */

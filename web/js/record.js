@@ -9,6 +9,7 @@ export class GameRecord {
     /**
      * game: the loaded game (game.js); start: {setup, movers, limit, stats} as the referee
      * gives it (limit: the most steps the rules allow, or null; stats: by seat).
+     * @param {import("./game.js").Game} game
      */
     constructor(game, config, names, {setup, movers = [], limit = null, stats = null}) {
         this.game = game;

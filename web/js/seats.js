@@ -93,8 +93,8 @@ export class SeatList {
      * the bots kept in this browser, offered by name; locked: the seats cannot change now.
      */
     render(container, {onChoose, onEdit, onToggleHuman, look, saved = {}, locked = false}) {
-        const focused = container.contains(document.activeElement) ? document.activeElement : null;
-        const keep = focused && focused.dataset.part && {seat: focused.closest(".seat").dataset.seat, part: focused.dataset.part};
+        const focused = container.contains(document.activeElement) ? /** @type {HTMLElement} */ (document.activeElement) : null;
+        const keep = focused && focused.dataset.part && {seat: focused.closest(".seat").getAttribute("data-seat"), part: focused.dataset.part};
         this.saved = saved;
         container.innerHTML = "";
         this.seats.forEach((seat, index) => {
@@ -109,7 +109,7 @@ export class SeatList {
             if (human) options.push(`<option value="${HUMAN}">Human (you play)</option>`);
             const row = document.createElement("div");
             row.className = "seat";
-            row.dataset.seat = index + 1;
+            row.dataset.seat = String(index + 1);
             const number = index + 1, name = escapeHTML(look.name(number)), shape = shapeMark(this.game, number);
             const you = seat.kind === HUMAN;
             row.innerHTML = `<span class="swatch${shape ? " shaped" : ""}" style="--seat:${look.colour(number)}" title="${name}" aria-hidden="true">${shape}</span>
@@ -120,9 +120,9 @@ export class SeatList {
             const select = row.querySelector("select");
             select.value = seat.kind === "example" ? `example:${seat.name}` : seat.kind;
             select.addEventListener("change", () => (select.value === "code" ? onEdit(index) : onChoose(index, select.value)));
-            const edit = row.querySelector(".edit");
+            const edit = /** @type {HTMLButtonElement} */ (row.querySelector(".edit"));
             edit.addEventListener("click", () => onEdit(index));
-            const toggle = row.querySelector(".you");
+            const toggle = /** @type {HTMLButtonElement | null} */ (row.querySelector(".you"));
             if (toggle) toggle.addEventListener("click", () => onToggleHuman(index));
             select.disabled = locked;
             edit.disabled = locked || you;

@@ -6,7 +6,7 @@
 
 import {escapeHTML} from "./panels.js";
 
-const field = id => document.getElementById(id);
+const field = /** @type {(id: string) => any} */ (id => document.getElementById(id));   // index.html's form fields
 let settingsOf = null;   // the assets of the game the form is for
 
 function fieldHTML(spec) {

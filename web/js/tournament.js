@@ -68,6 +68,7 @@ function interval(row) {
  * The leaderboard table: rank, bot, wins, games, win rate with its 95 % interval under it, mean
  * score (named scoreName), timeouts, errors and, when the standings carry one, the rating.
  * `marks(name)` may add HTML after a name (the challenge's excluded answers).
+ * @param {(name: string) => string} [marks]
  */
 export function renderLeaderboard(table, standings, scoreName, marks = () => "") {
     const rated = standings.some(row => row.rating !== null && row.rating !== undefined);

@@ -10,6 +10,8 @@
 // chips runs under the table: a place (squareAt, human.js) is an action character, or "undo".
 // Colours: palette.py's COLOURS (the page assets').
 "use strict";
+/** @typedef {import("../../../web/js/game.js").GameBoard} GameBoard */
+/** @typedef {import("../../../web/js/game.js").GameBoardView} GameBoardView */
 
 const CARD_W = 112, CARD_H = 58, STACK = 8;
 export const CHIPS = "123ABCXYZFURTN";
@@ -28,6 +30,7 @@ function layout(players) {
     return {side: 2 * ring + CARD_W + 24, ring, radius: ring - CARD_H * 0.75};
 }
 
+/** @implements {GameBoard} */
 export class Board {
     constructor(config, setup) {
         const n = config.players;
@@ -97,6 +100,7 @@ export class Board {
     }
 }
 
+/** @implements {GameBoardView} */
 export class BoardView {
     constructor(canvas, assets) {
         this.canvas = canvas;
@@ -203,7 +207,7 @@ export class BoardView {
         // One arrow per direction the last turn rotated: to the next clockwise, to the previous inside it.
         const counts = {R: 0, T: 0};
         for (const char of actions) if (char in counts) counts[char] += 1;
-        for (const [char, clockwise, r] of [["T", true, radius * 0.84], ["R", false, radius * 0.72]]) {
+        for (const [char, clockwise, r] of /** @type {[string, boolean, number][]} */ ([["T", true, radius * 0.84], ["R", false, radius * 0.72]])) {
             if (!counts[char]) continue;
             const start = (clockwise ? -150 : 150) * Math.PI / 180, end = -start;
             const angle = a => a - Math.PI / 2;
@@ -222,7 +226,7 @@ export class BoardView {
             ctx.fillStyle = arrow;
             ctx.fill();
         }
-        const rotated = [["previous", counts.R], ["next", counts.T]].filter(([, n]) => n)
+        const rotated = /** @type {[string, number][]} */ ([["previous", counts.R], ["next", counts.T]]).filter(([, n]) => n)
             .map(([where, n]) => `to the ${where}${n > 1 ? ` x${n}` : ""}`);
         if (rotated.length) text(`rotated ${rotated.join(" and ")}`, cx, cy - radius * 0.4, 12, "#fff", "center");
         stack(cx, cy + 4, board.pile, pileColour, false);

@@ -4,7 +4,9 @@
 // plays nothing, NNN. By keyboard, the arrow keys move a cursor along the chips (the
 // page's default cursor over `places`) and Enter or Space clicks the one under it.
 "use strict";
+/** @typedef {import("../../../web/js/game.js").GameHumanInput} GameHumanInput */
 
+/** @implements {GameHumanInput} */
 export class HumanInput {
     /** player: the human's seat; moves: every legal turn's text (any three actions); board: board.js's Board. */
     constructor(player, moves, board, finish) {

@@ -3,10 +3,15 @@
 // palette.py (the page assets), the last move and its conversions outlined, a torus grid.
 // The page's generic code uses only Board and BoardView (see web/js/game.js).
 "use strict";
+/** @typedef {import("../../../web/js/game.js").GameBoard} GameBoard */
+/** @typedef {import("../../../web/js/game.js").GameBoardView} GameBoardView */
 
 const NEUTRAL = 5;
 
-/** The board after some turns: one colour per square, row by row, and each colour's count. */
+/**
+ * The board after some turns: one colour per square, row by row, and each colour's count.
+ * @implements {GameBoard}
+ */
 export class Board {
     constructor(config, setup) {
         this.size = config.size;
@@ -44,7 +49,10 @@ export class Board {
     }
 }
 
-/** What to outline after a turn: its move's squares and the pieces it converted. */
+/**
+ * What to outline after a turn: its move's squares and the pieces it converted.
+ * @returns {{player: number, from: [number, number], to: [number, number], converted: [number, number][]} | null}
+ */
 function highlightsOf(turn) {
     if (!turn || !turn.move || turn.kind !== "move") return null;
     const [x0, y0, x1, y1] = turn.move.split(" ").map(Number);
@@ -53,6 +61,7 @@ function highlightsOf(turn) {
     return {player: turn.player, from: [x0, y0], to: [x1, y1], converted};
 }
 
+/** @implements {GameBoardView} */
 export class BoardView {
     /** assets: Flit's page assets (the palette: colours, grid, highlight). */
     constructor(canvas, assets) {
@@ -74,7 +83,7 @@ export class BoardView {
     }
 
     /** The board in words: its size, the neutral pieces, the last move and the human's choice. */
-    describe(label) {
+    describe(_label) {
         const h = this.highlights, human = this.human;
         const last = h ? `Last move ${h.from.join(",")} to ${h.to.join(",")}, ${h.converted.length} converted. ` : "";
         const picked = human && human.selected ? `You picked ${human.selected.join(",")}: ${human.targets.length} destinations. ` : "";

@@ -2,7 +2,9 @@
 // destinations (the legal moves come from the page's Python: GameDef.legal_moves); by
 // keyboard, the arrow keys move a cursor over the torus and Enter or Space clicks.
 "use strict";
+/** @typedef {import("../../../web/js/game.js").GameHumanInput} GameHumanInput */
 
+/** @implements {GameHumanInput} */
 export class HumanInput {
     /**
      * player: the human's seat; moves: its legal moves' texts "x0 y0 x1 y1"; board: the

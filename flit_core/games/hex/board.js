@@ -6,6 +6,8 @@
 // (one shortest path through its stones, side to side) drawn over the stones. A place
 // (squareAt, human.js) is a cell's name. Colours: svg.py's COLOURS (the page assets').
 "use strict";
+/** @typedef {import("../../../web/js/game.js").GameBoard} GameBoard */
+/** @typedef {import("../../../web/js/game.js").GameBoardView} GameBoardView */
 
 const BLACK = 1;
 const LETTERS = "abcdefghijklmnopqrstuvwxyz";
@@ -39,6 +41,7 @@ export function winningChain(cells, n, colour) {
     return [];
 }
 
+/** @implements {GameBoard} */
 export class Board {
     constructor(config, setup) {
         this.size = config.size;
@@ -97,8 +100,10 @@ function corner(x, y, r, k) {
     return [x + r * Math.cos(angle), y + r * Math.sin(angle)];
 }
 
+/** @type {(a: number[], b: number[]) => number[]} */
 const middle = ([x0, y0], [x1, y1]) => [(x0 + x1) / 2, (y0 + y1) / 2];
 
+/** @implements {GameBoardView} */
 export class BoardView {
     constructor(canvas, assets) {
         this.canvas = canvas;

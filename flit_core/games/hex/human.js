@@ -3,9 +3,11 @@
 // web/js/game.js). Hex has no pass, so the page shows no Pass button either. By keyboard,
 // the arrow keys move a cursor over the cells and Enter or Space plays the one under it.
 "use strict";
+/** @typedef {import("../../../web/js/game.js").GameHumanInput} GameHumanInput */
 
 const LETTERS = "abcdefghijklmnopqrstuvwxyz";
 
+/** @implements {GameHumanInput} */
 export class HumanInput {
     /** player: the human's seat; moves: the legal moves' texts ("c3", "swap"); board: board.js's Board. */
     constructor(player, moves, board, finish) {

@@ -6,6 +6,8 @@
 // all, until the next turn is played on the new field. A place (squareAt) is a cell [x, y].
 // The notebook's replay player draws with these classes too (player.py). Colours: svg.py's.
 "use strict";
+/** @typedef {import("../../../web/js/game.js").GameBoard} GameBoard */
+/** @typedef {import("../../../web/js/game.js").GameBoardView} GameBoardView */
 
 /** A round's field: cells hold 0 (empty) or the seat whose trail they are, x * H + y. */
 function newField(round, width, height, seats, heads) {
@@ -14,6 +16,7 @@ function newField(round, width, height, seats, heads) {
 
 export const DELTAS = {N: [0, 1], E: [1, 0], S: [0, -1], W: [-1, 0]};
 
+/** @implements {GameBoard} */
 export class Board {
     constructor(config, setup) {
         this.players = config.players;
@@ -92,6 +95,7 @@ export class Board {
     }
 }
 
+/** @implements {GameBoardView} */
 export class BoardView {
     /** assets: the page assets' `colours` (field, grid, wall, crash, outline) and `seat_colours`. */
     constructor(canvas, assets) {

@@ -2,10 +2,12 @@
 // web/js/game.js), a click on a cell next to the cycle's head, or one of the direction
 // buttons (actions). Standing still is no move, and a crash, so there is no Pass.
 "use strict";
+/** @typedef {import("../../../web/js/game.js").GameHumanInput} GameHumanInput */
 
 const KEYS = {ArrowUp: "N", ArrowRight: "E", ArrowDown: "S", ArrowLeft: "W"};
 const STEPS = {N: [0, 1], E: [1, 0], S: [0, -1], W: [-1, 0]};
 
+/** @implements {GameHumanInput} */
 export class HumanInput {
     /** player: the human's seat; moves: "N", "E", "S", "W"; board: board.js's Board. */
     constructor(player, moves, board, finish) {

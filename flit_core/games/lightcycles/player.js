@@ -2,6 +2,7 @@
 // page's own Board and BoardView (board.js, which player.py puts before this) draw any
 // turn's field on a canvas that takes the place of the last board's picture. A function
 // expression: the player calls it once.
+/* global Board, BoardView -- board.js's classes, put before this by player.py */
 (function (element, data) {
   "use strict";
   const svg = element.querySelector("svg");

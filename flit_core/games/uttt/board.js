@@ -8,6 +8,8 @@
 // (squareAt, human.js) is a move's text, board then tile ("38"). Colours: palette.py's
 // COLOURS (the page assets').
 "use strict";
+/** @typedef {import("../../../web/js/game.js").GameBoard} GameBoard */
+/** @typedef {import("../../../web/js/game.js").GameBoardView} GameBoardView */
 
 const X = 1, FULL = 3, ALL = 0x1FF;
 const LINES = [0o007, 0o070, 0o700, 0o111, 0o222, 0o444, 0o421, 0o124];
@@ -15,6 +17,7 @@ const LETTERS = "-XO";
 
 const hasLine = mask => LINES.some(line => (mask & line) === line);
 
+/** @implements {GameBoard} */
 export class Board {
     constructor(config, setup) {
         this.plyLimit = config.ply_limit;
@@ -106,6 +109,7 @@ export class Board {
     }
 }
 
+/** @implements {GameBoardView} */
 export class BoardView {
     constructor(canvas, assets) {
         this.canvas = canvas;

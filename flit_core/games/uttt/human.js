@@ -3,7 +3,9 @@
 // has no pass, so the page shows no Pass button (an empty list of actions). By keyboard,
 // the arrow keys move a cursor over the 81 tiles and Enter or Space plays the one under it.
 "use strict";
+/** @typedef {import("../../../web/js/game.js").GameHumanInput} GameHumanInput */
 
+/** @implements {GameHumanInput} */
 export class HumanInput {
     /** player: the human's seat (1 plays X, 2 plays O); moves: the legal moves' texts ("38"); board: board.js's Board. */
     constructor(player, moves, board, finish) {

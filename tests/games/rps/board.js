@@ -4,6 +4,8 @@
 // seat's colour. Colours come from svg.py's COLOURS (the page assets' `colours`).
 // The game has no input module: a human cannot take a seat.
 "use strict";
+/** @typedef {import("../../../web/js/game.js").GameBoard} GameBoard */
+/** @typedef {import("../../../web/js/game.js").GameBoardView} GameBoardView */
 
 const BEATS = {R: "S", S: "P", P: "R"};
 /** A round's height in tiles: two throws and a gap before the next row of rounds. */
@@ -17,6 +19,7 @@ export function winnerOf(first, second) {
     return second === "-" || BEATS[first] === second ? 1 : 2;
 }
 
+/** @implements {GameBoard} */
 export class Board {
     /** The rounds of a match of `config`, from the setup's changes. */
     constructor(config, setup) {
@@ -65,6 +68,7 @@ function layoutOf(limit, width, height) {
     return {tile, columns, left: (width - columns * tile) / 2, top};
 }
 
+/** @implements {GameBoardView} */
 export class BoardView {
     /** assets: rps's page assets: `colours` (background, seat 1, seat 2, a tile not won), `seat_names`. */
     constructor(canvas, assets) {
@@ -76,7 +80,7 @@ export class BoardView {
     }
 
     /** Show `board`; every round is on it, so the last `turn` needs no outline (and no seat is human). */
-    show(board, turn, human) {
+    show(board, _turn, _human) {
         this.board = board;
         this.draw();
     }
