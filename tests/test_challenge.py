@@ -135,16 +135,16 @@ def test_a_file_that_is_no_replays_file_is_one_line(tmp_path: Path, capsys: pyte
 def test_the_challenge_snippet_is_small_and_names_its_bundle(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    out = tmp_path / "snippet.html"
+    out, dist = tmp_path / "snippet.html", tmp_path / "dist"  # the README's --bundle-out dist/, not made yet
     assert (
-        main(["embed", "--question", "271500", "--preset", "trial", "--out", str(out), "--bundle-out", str(tmp_path)])
+        main(["embed", "--question", "271500", "--preset", "trial", "--out", str(out), "--bundle-out", str(dist)])
         == 0
     )
     html = out.read_text(encoding="utf-8")
     assert len(html) <= SMALL_CHARACTERS
     snippet = build_snippet(challenge=Challenge(271500, "codegolf", "trial"))
     assert snippet.html == html and snippet.bundle is not None
-    published = (tmp_path / snippet.bundle.name).read_bytes()
+    published = (dist / snippet.bundle.name).read_bytes()
     assert snippet.bundle.integrity == "sha384-" + base64.b64encode(hashlib.sha384(published).digest()).decode()
     assert bundle_base() + snippet.bundle.name in html
     assert '{"question": 271500, "site": "codegolf", "preset": "trial"}' in html

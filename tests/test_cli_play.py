@@ -1,6 +1,7 @@
 """``flit-arena play``: readable output, replays, and clear errors instead of tracebacks."""
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -76,3 +77,31 @@ def test_bad_seed_is_refused_by_the_parser(capsys):
     with pytest.raises(SystemExit) as exit_info:
         main(["play", RANDOM, RANDOM, "--seed", "-4"])
     assert exit_info.value.code == 2 and "seed" in capsys.readouterr().err
+
+
+SLOW_BOT = """
+import random
+import time
+
+calls = 0
+
+
+def move(view):
+    global calls
+    calls += 1
+    if calls > 1:  # the first move has the start-up allowance
+        time.sleep(0.15)
+    return random.Random(calls).choice(view.legal_moves())
+"""
+
+
+def test_a_move_over_the_limit_is_a_warning_not_a_silent_timeout_free_game(tmp_path, capsys):
+    slow = tmp_path / "slow_bot.py"
+    slow.write_text(SLOW_BOT)
+    assert main(["play", str(slow), RANDOM, "--turns", "6", "--move-ms", "50", "--seed", "3", "--quiet"]) == 0
+    (warning,) = [line for line in capsys.readouterr().out.splitlines() if line.startswith("Warning:")]
+    assert re.search(r"longer than the 50 ms limit \(slow_bot \d+ ms\)", warning), warning
+    assert "random_bot" not in warning and "they are timeouts" in warning
+    # Far under a generous limit: no warning.
+    assert main(["play", RANDOM, RANDOM, "--turns", "6", "--move-ms", "5000", "--seed", "3", "--quiet"]) == 0
+    assert "Warning:" not in capsys.readouterr().out

@@ -386,3 +386,14 @@ def test_every_program_gets_a_fresh_copy_of_its_folder_for_every_game(tmp_path: 
         assert all(turn.kind is TurnKind.MOVE for turn in replay.turns if turn.player == rewriting)
     assert sorted(path.name for path in (bots / "counter").iterdir()) == ["counter.py"], "its own folder is untouched"
     assert FRESH_MEMORY in (bots / "rewriting" / "rewriting_bot.py").read_text()
+
+
+def test_an_answer_without_its_newline_is_no_problem(tmp_path: Path) -> None:
+    """The original controller read a program's output to its end, so Ruby's ``print`` and R's
+    ``cat`` answers (no newline) were fine: no "line without its newline" in the problems."""
+    config = PATIENT.replace(players=2, rounds=2)
+    no_newline = scripted(tmp_path, "no_newline", "import sys; sys.stdout.write('3FF')")
+    replay = play_match(config, [no_newline, ORIGINAL_RANDOM], 2)
+    assert {turn.kind for turn in replay.turns if turn.player == 1} == {TurnKind.MOVE}
+    assert replay.players[0]["unterminated_output"] is None
+    assert not any("newline" in problem for problem in replay.players[0]["problems"])

@@ -339,7 +339,11 @@ def test_hex_round_robins_play_every_pairing_twice_each_bot_black_once(tmp_path:
     out = tmp_path / "results"
     options = ["--trusted", "--game", "hex", "--preset", "trial", "--size", "5", "--round-robins", "2", "--seed", "3"]
     assert main(tournament(entrants, out, *options)) == 0
-    assert "12 games of 5x5 Hex" in capsys.readouterr().out
+    printed = capsys.readouterr().out
+    assert "12 games of 5x5 Hex" in printed
+    # Hex's score is its wins: the table shows one wins column, not two.
+    (header,) = [line for line in printed.splitlines() if line.startswith("#  bot")]
+    assert header.split().count("wins") == 1, header
     with ResultsStore.open(out) as store:
         records = store.records()
     black_first: dict[tuple[str, str], int] = {}

@@ -59,6 +59,10 @@ def run(args: argparse.Namespace) -> int:
     except EmbedTooLarge as error:
         raise CommandError(str(error)) from None
     if args.bundle_out:
+        try:
+            os.makedirs(args.bundle_out, exist_ok=True)
+        except OSError as error:
+            raise CommandError(f"cannot make the folder {args.bundle_out}: {error.strerror}") from None
         _write(os.path.join(args.bundle_out, snippet.bundle.name), snippet.bundle.text)
         print(
             f"Wrote {os.path.join(args.bundle_out, snippet.bundle.name)}: publish it at the bundle address.",

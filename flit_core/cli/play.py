@@ -6,6 +6,7 @@ import argparse
 from typing import Any
 
 from ..bot.program import BotProgram
+from ..replay import Replay
 from ..report import summary_text
 from ..runner import play_game
 from .options import add_config_options, add_seed_and_replay_options, config_from_args, game_seed
@@ -45,6 +46,27 @@ def run(args: argparse.Namespace) -> int:
     replay = play_game(config, programs, seed)
     saved = save_replay(replay, args.replay) if args.replay else None
     print(summary_text(replay, board=not args.quiet))
+    slow = _over_the_limit(replay)
+    if slow:
+        print(
+            f"Warning: some moves took longer than the {replay.config.move_time_ms:g} ms limit ({', '.join(slow)}): "
+            "play does not stop them, but under the referee (flit-arena match), in a tournament and on the page "
+            "they are timeouts."
+        )
     if saved:
         print(f"Replay written to {saved}")
     return 0
+
+
+def _over_the_limit(replay: Replay) -> list[str]:
+    """Each bot that took longer than the time limit for a move, with its longest: no limit
+    is enforced in-process (a bot's first move has the start-up allowance, as elsewhere)."""
+    config = replay.config
+    longest: dict[int, float] = {}
+    for turn in replay.turns:
+        if turn.elapsed_ms is None:
+            continue
+        limit = config.move_time_ms if turn.player in longest else max(config.move_time_ms, config.startup_ms)
+        over = turn.elapsed_ms if turn.elapsed_ms > limit else 0.0
+        longest[turn.player] = max(longest.get(turn.player, 0.0), over)
+    return [f"{name} {longest[seat]:.0f} ms" for seat, name in enumerate(replay.names, 1) if longest.get(seat)]

@@ -26,7 +26,10 @@ def diagnose(
     """The JSON-ready diagnostics of one bot after its process (for a bot started for
     every move: its last one) was stopped."""
     process = connection.process
-    unterminated = b"" if process is None else process.unterminated
+    # A bot started every move answers with all it prints, read to its end: a last line
+    # without its newline is its answer (Ruby's print, R's cat), not a problem.
+    per_move = isinstance(connection, PerMoveConnection)
+    unterminated = b"" if process is None or per_move else process.unterminated
     stderr = connection.stderr
     data: dict[str, Any] = {
         "command": argv,

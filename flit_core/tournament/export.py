@@ -85,10 +85,12 @@ RATING = Column("rating", lambda row: "" if row.rating is None else f"{row.ratin
 
 
 def columns(board: Leaderboard) -> tuple[Column, ...]:
-    """The table's columns: the mean score headed by what the game counts (Flit: pieces),
-    and the rating only when there is one."""
+    """The table's columns: the mean score headed by what the game counts (Flit: pieces;
+    none for a game whose score is its wins, as Hex's: the wins are shown already), and the
+    rating only when there is one."""
     score = Column(board.definition.score_name, lambda row: f"{row.mean_pieces:.1f}")
-    shown = (*RESULT_COLUMNS, score, *CONDUCT_COLUMNS)
+    scores = () if any(column.header == score.header for column in RESULT_COLUMNS) else (score,)
+    shown = (*RESULT_COLUMNS, *scores, *CONDUCT_COLUMNS)
     return (*shown, RATING) if board.rated else shown
 
 
