@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tournament_support import entrants_file, write
+from tournament_support import PASS_PROGRAM, entrants_file, write
 
 from flit_core import PRESETS, BotProgram, play_game
 from flit_core.cli import main
@@ -33,25 +33,6 @@ from flit_core.tournament.replays import replays_text
 from flit_core.tournament.store import DATABASE, ResultsStore
 
 PYTHON = sys.executable
-
-#: A Flit bot program (the text protocol, no imports of the arena) that always passes:
-#: it answers every move request with one of its own pieces as origin and destination.
-PASSER = """
-import sys
-me = int(sys.argv[1])
-mine = set()
-for line in sys.stdin:
-    words = line.split()
-    if words == ["M"]:
-        x, y = min(mine)
-        print(x, y, x, y, flush=True)
-    elif len(words) == 3:
-        x, y, colour = map(int, words)
-        if colour == me:
-            mine.add((x, y))
-        else:
-            mine.discard((x, y))
-"""
 
 #: Python bot files for the protocol hosts: Flit's passes, light cycles' heads north.
 FLIT_PASS = "def move(view):\n    return None\n"
@@ -130,7 +111,7 @@ def test_the_help_states_the_largest_time_limit(capsys: pytest.CaptureFixture[st
 def finished(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A finished 2-game tournament of two bot programs (the entrants file beside it)."""
     folder = tmp_path_factory.mktemp("finished")
-    write(folder / "passer.py", PASSER)
+    write(folder / "passer.py", PASS_PROGRAM)
     entrants = entrants_file(folder, {"ann": f"{PYTHON} passer.py", "bob": f"{PYTHON} passer.py"})
     done = run("tournament", str(entrants), "--out", str(folder / "out"), "--games", "2", "--seed", "3", *GAME)
     assert done.returncode == 0, done.stderr
@@ -215,7 +196,7 @@ def committed(database: Path) -> int:
 
 
 def test_a_store_locked_in_the_middle_of_a_run_is_one_line_and_loses_nothing(tmp_path: Path) -> None:
-    write(tmp_path / "passer.py", PASSER)
+    write(tmp_path / "passer.py", PASS_PROGRAM)
     entrants = entrants_file(tmp_path, {"ann": f"{PYTHON} passer.py", "bob": f"{PYTHON} passer.py"})
     out = tmp_path / "out"
     command = ["tournament", str(entrants), "--out", str(out), "--jobs", "1", *GAME]
@@ -395,7 +376,7 @@ def test_names_a_spreadsheet_would_run_are_escaped_in_the_csv(
 
 
 def test_the_results_folder_csv_escapes_names_too(tmp_path: Path) -> None:
-    write(tmp_path / "passer.py", PASSER)
+    write(tmp_path / "passer.py", PASS_PROGRAM)
     entrants = entrants_file(tmp_path, {"=cmd|' /C calc'!A0": f"{PYTHON} passer.py", "@bob": f"{PYTHON} passer.py"})
     done = run("tournament", str(entrants), "--out", str(tmp_path / "out"), "--games", "2", *GAME)
     assert done.returncode == 0, done.stderr
