@@ -18,6 +18,7 @@ from urllib.parse import parse_qs, urlsplit
 from flit_core.web.assets import VENDOR_DIR
 from flit_core.web.embed import PYODIDE_CDN, Snippet, pinned_versions
 from flit_core.web.headless import wait_for
+from flit_core.web.preview import snippet_document
 from flit_core.web.server import CONTENT_TYPES
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -130,11 +131,6 @@ def serve_answers(context: Any, pages: Sequence[Path]) -> list[str]:
 def html_page(text: str) -> Any:
     """A route handler that answers with the HTML ``text``."""
     return lambda route: route.fulfill(body=text, content_type="text/html; charset=utf-8")
-
-
-def snippet_document(snippet: str) -> str:
-    """The page a Stack Snippet makes of the snippet's HTML."""
-    return f'<!doctype html><html><head><meta charset="utf-8"></head><body>{snippet}</body></html>'
 
 
 def show_embed(page: Any, context: Any, server: Any, snippet: str, *, sandbox: str | None = SANDBOX) -> Any:

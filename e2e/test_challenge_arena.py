@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
 from conftest import ARTIFACTS
 from embed_support import (
     API,
@@ -26,7 +27,6 @@ from embed_support import (
     snippet_document,
     wait_games,
 )
-
 from flit_core.web.embed import PYODIDE_CDN, Challenge, Snippet, build_snippet, bundle_base, pinned_versions
 from flit_core.web.headless import wait_for
 

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
 from embed_support import (
     FIXTURES,
     exported,
@@ -22,7 +23,6 @@ from embed_support import (
     show_embed,
     wait_games,
 )
-
 from flit_core.web.embed import Challenge, Snippet, build_snippet, bundle_base
 from flit_core.web.headless import wait_for
 

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
 from conftest import screenshot
 from embed_support import (
     FIXTURES,
@@ -20,7 +21,6 @@ from embed_support import (
     serve_cdn_locally,
     srcdoc_frame,
 )
-
 from flit_core.web.embed import SMALL_CHARACTERS, Snippet, build_snippet, bundle_base
 from flit_core.web.headless import wait_for
 

@@ -12,8 +12,8 @@ import json
 import os
 import sys
 
-from pyodide.ffi import create_proxy
 from js import window
+from pyodide.ffi import create_proxy
 
 from_page = window.flitArena
 sources = json.loads(await from_page.sourcesJSON())  # noqa: F704, PLE1142 (run with top-level await)
@@ -56,9 +56,9 @@ class PageApi:
         """A quick tournament's leaderboard so far (of a game of ``game``)."""
         return page.standings(records, entrants, game)
 
-    def answers_url(self, question: str, site: str, page_number: int) -> str:
-        """The API address of one page of a question's answers."""
-        return answers.ANSWERS_URL.format(question=int(question), site=site, page=int(page_number))
+    def answers_url(self, question: str, site: str, page_number: int, api: str = "") -> str:
+        """The API address of one page of a question's answers (``api``: the API's base address, if not the site's)."""
+        return answers.answers_url(int(question), site, int(page_number), api)
 
     def challenge(self, function: str, *arguments: object) -> str:
         """A function of flit_core.web.challenge (the challenge arena's answers, schedule,

@@ -4,13 +4,16 @@ bundle file the small snippet fetches, for publishing)."""
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import re
 import sys
+from pathlib import Path
 from typing import Any
 
 from ..games import get_game
 from ..web.embed import SMALL_CHARACTERS, Challenge, EmbedTooLarge, build_snippet, bundle_base
+from ..web.preview import PreviewServer
 from .main import CommandError
 from .options import add_game_option
 
@@ -29,7 +32,7 @@ def register(subparsers: Any) -> None:
         "challenge: on open it loads every answer and ranks them all in an ongoing tournament.",
     )
     add_game_option(parser)
-    parser.add_argument("--out", required=True, metavar="FILE", help="where to write the snippet (- for stdout)")
+    parser.add_argument("--out", metavar="FILE", help="where to write the snippet (- for stdout)")
     parser.add_argument("--question", type=int, metavar="ID", help="the challenge's question id: load its answers")
     parser.add_argument("--site", default="codegolf", help="the Q&A site of the question (default: codegolf)")
     parser.add_argument("--preset", help="the settings preset the challenge's games use (default: the game's first)")
@@ -39,6 +42,21 @@ def register(subparsers: Any) -> None:
         help=f"the folder address the bundle file is published at (default: {bundle_base()})",
     )
     parser.add_argument("--bundle-out", metavar="DIR", help="write the bundle file into DIR, for publishing")
+    parser.add_argument(
+        "--preview",
+        action="store_true",
+        help="instead of writing it, serve the snippet on localhost as a post shows it, with its bundle and "
+        "Pyodide (and --answers as the site's API), until interrupted",
+    )
+    parser.add_argument(
+        "--answers",
+        action="append",
+        default=[],
+        metavar="FILE",
+        help="with --preview and --question: a page of the API's answers (JSON, as the site's API returns "
+        "it) to answer the snippet with; once per page, in order",
+    )
+    parser.add_argument("--port", type=int, default=8001, help="with --preview: the port to serve on (default: 8001)")
     parser.set_defaults(handler=run)
 
 
@@ -54,6 +72,12 @@ def run(args: argparse.Namespace) -> int:
             presets = ", ".join(get_game(args.game).presets)
             raise CommandError(f"{args.game} has no preset {args.preset!r} (it has {presets})")
         challenge = Challenge(args.question, args.site, args.preset)
+    if args.preview:
+        return _preview(args, challenge)
+    if args.out is None:
+        raise CommandError("say where to write the snippet (--out FILE) or --preview it")
+    if args.answers:
+        raise CommandError("--answers is for --preview")
     try:
         snippet = build_snippet(game=args.game, challenge=challenge, bundle_url=args.bundle_url)
     except EmbedTooLarge as error:
@@ -75,6 +99,34 @@ def run(args: argparse.Namespace) -> int:
     print(f"Wrote {args.out}: {len(snippet.html):,} characters (limit {SMALL_CHARACTERS:,}).")
     size = len(snippet.bundle.text)
     print(f"It fetches {snippet.bundle.name} ({size:,} bytes) from {args.bundle_url or bundle_base()}.")
+    return 0
+
+
+def _preview(args: argparse.Namespace, challenge: Challenge | None) -> int:
+    """Serve the snippet on localhost until interrupted (:mod:`flit_core.web.preview`)."""
+    if args.answers and challenge is None:
+        raise CommandError("--answers needs --question ID: the answers are that question's")
+    for path in args.answers:
+        try:
+            json.loads(Path(path).read_text(encoding="utf-8"))
+        except OSError as error:
+            raise CommandError(f"cannot read {path}: {error.strerror}") from None
+        except ValueError as error:
+            raise CommandError(f"{path} is not the API's JSON: {error}") from None
+    try:
+        server = PreviewServer(args.game, challenge, [Path(path) for path in args.answers], port=args.port)
+    except OSError as error:
+        raise CommandError(f"cannot serve on port {args.port}: {error.strerror}") from None
+    except EmbedTooLarge as error:
+        raise CommandError(str(error)) from None
+    where = "the vendored copy" if server.local_pyodide else "the CDN (run scripts/setup.sh to vendor it)"
+    print(f"Previewing the snippet at {server.url} (Pyodide from {where}). Ctrl-C stops.", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
     return 0
 
 

@@ -20,10 +20,11 @@ from typing import Any, NamedTuple
 
 from ..games import DEFAULT_GAME, get_game
 
+#: The Q&A site's API (a snippet previewed offline points it at a local stand-in).
+API_BASE = "https://api.stackexchange.com/2.3/"
 #: The API's address for one page of a question's answers, with their bodies.
 ANSWERS_URL = (
-    "https://api.stackexchange.com/2.3/questions/{question}/answers"
-    "?site={site}&filter=withbody&sort=creation&order=asc&pagesize=100&page={page}"
+    "{api}questions/{question}/answers?site={site}&filter=withbody&sort=creation&order=asc&pagesize=100&page={page}"
 )
 #: Languages an answer's heading or code block may name, by the word that names them
 #: (lower case): what a bot in a language the game does not take is reported as.
@@ -125,7 +126,7 @@ def _named_language(code_class: str, heading: str) -> str | None:
     return None
 
 
-def _python_problem(code: str) -> str | None:
+def python_problem(code: str) -> str | None:
     """Why ``code`` is no Python bot (a syntax error, no ``move`` and no ``Bot``), or None."""
     try:
         tree = ast.parse(code)
@@ -135,6 +136,11 @@ def _python_problem(code: str) -> str | None:
     if "move" not in defined and "Bot" not in defined:
         return "no move function: a Python bot defines move(view) or a class Bot"
     return None
+
+
+def answers_url(question: int, site: str, page: int, api: str = "") -> str:
+    """The address of one page of a question's answers (``api``: the API's base address; :data:`API_BASE` if "")."""
+    return ANSWERS_URL.format(api=api or API_BASE, question=int(question), site=site, page=int(page))
 
 
 def language_titles(game: str) -> dict[str, str]:
@@ -169,7 +175,7 @@ def read_answer(
         taken = " or ".join(["Python", *others])
         return Unusable(name, author, answer_id, link, f"wrong language: {named} (this challenge takes {taken})")
     language = others.get(named or "", "")
-    problem = None if language else _python_problem(code)
+    problem = None if language else python_problem(code)
     if problem is not None:
         return Unusable(name, author, answer_id, link, problem)
     return Contestant(name, code, author, answer_id, link, language)

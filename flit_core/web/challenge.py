@@ -39,6 +39,11 @@ def read_answers(pages: str, game: str, site: str, languages: str) -> str:
     return _dumps(answers.read_answers(json.loads(pages), game, site, json.loads(languages)))
 
 
+def code_problem(code: str) -> str:
+    """Why a challenger's Python ``code`` cannot play (checked as an answer's code is), or ""."""
+    return answers.python_problem(code) or ""
+
+
 def games(names: str, players: int, seed: int, phase: int, start: int, count: int) -> str:
     """Games ``start`` to ``start + count`` of the schedule of ``names`` (a JSON list):
     ``[{"seed", "seats"}]``. Phase 0 uses ``seed`` itself; each later phase (the entrants

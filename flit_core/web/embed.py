@@ -221,11 +221,13 @@ def bundle_file(web_dir: Path = WEB_DIR, game: str = DEFAULT_GAME) -> Bundle:
 
 
 class Challenge(NamedTuple):
-    """The challenge a snippet belongs to: its question on a site, and the settings preset its games use."""
+    """The challenge a snippet belongs to: its question on a site, the settings preset its games
+    use, and the Q&A site's API address if not the public one (a local stand-in, to preview)."""
 
     question: int
     site: str = "codegolf"
     preset: str | None = None
+    api: str | None = None
 
 
 #: The page's files, fetched from the bundle address and checked against their integrity.
@@ -321,15 +323,17 @@ def build_snippet(
     challenge: Challenge | None = None,
     *,
     bundle_url: str | None = None,
+    pyodide_url: str | None = None,
 ) -> Snippet:
     """The snippet for ``game`` (and ``challenge``, if any): at most :data:`SMALL_CHARACTERS`,
     it fetches the arena's files from ``bundle_url`` (a folder's address; :func:`bundle_base`
     by default) plus the bundle's name, checked against its integrity: publish
-    ``Snippet.bundle`` there. Raises :class:`EmbedTooLarge` past the limit."""
+    ``Snippet.bundle`` there. Pyodide comes from ``pyodide_url`` (a folder's address; the
+    pinned version on the CDN by default). Raises :class:`EmbedTooLarge` past the limit."""
     published = bundle_file(web_dir, game)
     address = (bundle_url or bundle_base()).rstrip("/") + "/" + published.name
     files = FETCHED.format(bundle=_script_value(address), integrity=published.integrity)
-    html = _snippet(web_dir, game, challenge, files)
+    html = _snippet(web_dir, game, challenge, files, pyodide_url)
     if len(html) > SMALL_CHARACTERS:
         raise EmbedTooLarge(f"the snippet has {len(html):,} characters, over the limit of {SMALL_CHARACTERS:,}")
     return Snippet(html, published)
@@ -340,12 +344,20 @@ def _script_value(value: Any) -> str:
     return json.dumps(value).replace("</", "<\\/")
 
 
-def _snippet(web_dir: Path, game: str, challenge: Challenge | None, files: str) -> str:
+def _challenge_spec(challenge: Challenge) -> dict[str, Any]:
+    """What the page is told of ``challenge``: the API's address only when it is not the site's."""
+    spec = challenge._asdict()
+    if spec["api"] is None:
+        del spec["api"]
+    return spec
+
+
+def _snippet(web_dir: Path, game: str, challenge: Challenge | None, files: str, pyodide_url: str | None) -> str:
     versions = pinned_versions(web_dir)
     return LOADER.format(
         version=versions["pyodide"],
         title=get_game(game).title,
         files=files,
-        challenge=_script_value(None if challenge is None else challenge._asdict()),
-        pyodide=PYODIDE_CDN.format(version=versions["pyodide"]),
+        challenge=_script_value(None if challenge is None else _challenge_spec(challenge)),
+        pyodide=pyodide_url or PYODIDE_CDN.format(version=versions["pyodide"]),
     )

@@ -5,11 +5,12 @@
 
 const MAX_PAGES = 10;
 
-/** The API's pages of a question's answers, as texts; throws "Cannot reach the Q&A site's API …". */
-export async function loadAnswerPages(py, question, site) {
+/** The API's pages of a question's answers, as texts (`api`: the API's base address, if
+ * not the site's: a preview's local stand-in); throws "Cannot reach the Q&A site's API …". */
+export async function loadAnswerPages(py, question, site, api = "") {
     const pages = [];
     for (let page = 1; page <= MAX_PAGES; page += 1) {
-        const url = py.answers_url(question, site, page);
+        const url = py.answers_url(question, site, page, api);
         let text;
         try {
             const response = await fetch(url);

@@ -876,6 +876,8 @@ function firstGame(setup) {
 }
 
 async function start() {
+    // A challenge's arena shows only what concerns its answers (arena.css hides the rest).
+    if (challengeWanted()) body.dataset.mode = "challenge";
     wire();
     setStatus("Loading the rules and the bots…");
     state.bundle = await loadBundle();

@@ -41,6 +41,8 @@ const MARKUP = `
   <div class="row"><label>Name <input id="ch-name" value="challenger" maxlength="60"></label>
   <button id="ch-add" disabled>Join</button><span class="note" id="ch-add-note"></span></div>
   <textarea id="ch-code" spellcheck="false" aria-label="Challenger's code" rows="8"></textarea>
+  <p class="note">Joining again under the same name replaces that challenger: the games of its earlier code no
+  longer count (for anyone), and the schedule starts afresh so everyone meets the new code equally.</p>
 </details>
 <div id="ch-problems-box" hidden><h3>Problems</h3><table id="ch-problems" class="leaderboard problems"></table></div>
 <dialog id="ch-dialog" class="card"><div class="row"><h2 id="ch-dialog-title"></h2>
@@ -92,6 +94,7 @@ class ChallengeArena {
         this.$ = id => section.querySelector(`#${id}`);
         this.answers = null;       // {usable, unusable}
         this.tournament = null;
+        this.running = null;       // the tournament's run, while it plays
         this.entrants = [];
         this._wire();
         const link = this.$("ch-question");
@@ -134,7 +137,7 @@ class ChallengeArena {
         this.status(`Loading the answers of question ${this.spec.question}…`, "loading");
         let pages;
         try {
-            pages = await loadAnswerPages(this.page.py, this.spec.question, this.spec.site);
+            pages = await loadAnswerPages(this.page.py, this.spec.question, this.spec.site, this.spec.api || "");
         } catch (error) {
             this.status(`${error.message} The tournament cannot start until the answers load.`, "failed");
             $("ch-retry").hidden = false;
@@ -231,7 +234,7 @@ class ChallengeArena {
         }
         document.body.dataset.challenge = "running";
         // run() marks the tournament running before its first game starts.
-        const running = tournament.run(this.page.playGame, () => this.render());
+        const running = this.running = tournament.run(this.page.playGame, () => this.render());
         this.render();
         try {
             await running;
@@ -273,19 +276,44 @@ class ChallengeArena {
         this.render();
     }
 
-    addChallenger() {
+    /**
+     * Join the pasted bot, its code checked as an answer's is (a bot that cannot play is
+     * refused, with the reason). Under the name of an earlier challenger it replaces that
+     * one: the games of the old code are dropped for everyone (ChallengeTournament.replace).
+     */
+    async addChallenger() {
         const $ = this.$;
         const code = $("ch-code").value;
-        let name = $("ch-name").value.trim().slice(0, 60) || "challenger";
-        while (this.entrants.some(entrant => entrant.name === name)) name = `${name}'`;
-        if (!code.trim()) {
-            $("ch-add-note").textContent = "Paste the bot's code first.";
+        const name = $("ch-name").value.trim().slice(0, 60) || "challenger";
+        const known = this.entrants.find(entrant => entrant.name === name);
+        const say = (text, refused = false) => {
+            $("ch-add-note").textContent = text;
+            $("ch-add-note").classList.toggle("error", refused);
+            document.body.dataset.challengerRefused = String(refused);
+        };
+        if (!code.trim()) return say("Not joined: paste the bot's code first.", true);
+        const problem = this.page.py.challenge("code_problem", code);
+        if (problem) return say(`Not joined: ${problem}. Fix it and press Join again.`, true);
+        if (known && !known.challenger) return say(`Not joined: ${name} is an answer's name; choose another.`, true);
+        const entrant = {kind: "code", name, source: code, author: "you", link: "", included: known ? known.included : true, challenger: true};
+        if (!known) {
+            this.entrants.push(entrant);
+            await this.tournament.changed();
+            say(`${name} joins from the next game.`);
+            this.render();
             return;
         }
-        this.entrants.push({kind: "code", name, source: code, author: "you", link: "", included: true, challenger: true});
-        this.tournament.changed();
-        $("ch-add-note").textContent = `${name} joins from the next game.`;
+        const resume = this.tournament.running;
+        if (resume) {
+            this.stop();
+            await this.running.catch(() => undefined);   // run() reports its own errors
+        }
+        const dropped = await this.tournament.replace(entrant);
+        const games = dropped === 1 ? "game" : "games";
+        say(`${name} replaced: the ${dropped} ${games} of its earlier code no longer count, for anyone; `
+            + "the new code plays from the next game.");
         this.render();
+        if (resume) this.run();
     }
 
     _replay(button) {

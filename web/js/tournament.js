@@ -174,6 +174,32 @@ export class ChallengeTournament {
         this.stopped = true;
     }
 
+    /**
+     * A challenger's new code under its name (the tournament stopped): the games its old code
+     * played no longer count, for anyone (they are dropped from the ranking and the store),
+     * and the schedule starts a new phase, so every entrant meets the new code as fairly as
+     * the old. Resolves with the number of games dropped.
+     */
+    async replace(entrant) {
+        const index = this.entrants.findIndex(known => known.name === entrant.name);
+        this.entrants[index] = entrant;
+        const games = [];
+        this.records.forEach((record, old) => {
+            if (record.seats.some(seat => seat.name === entrant.name)) return;
+            const game = games.length;
+            games.push({record: {...record, index: game}, replay: this.replays[old],
+                problems: this.problems.filter(problem => problem.game === old).map(problem => ({...problem, game}))});
+        });
+        const dropped = this.records.length - games.length;
+        this.records = games.map(game => game.record);
+        this.replays = games.map(game => game.replay);
+        this.problems = games.flatMap(game => game.problems);
+        Object.assign(this, {phase: this.phase + 1, phaseNames: this.included(), phaseGame: 0, queue: []});
+        this.standings = this._standings();
+        await this.store.replaceGames(games, this.snapshot());
+        return dropped;
+    }
+
     /** The next game of the schedule ({seed, seats}), or null with fewer included entrants than players. */
     _next() {
         const names = this.included();
