@@ -35,7 +35,6 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from common import in_process_rate, load  # noqa: E402
-
 from flit_core import get_game  # noqa: E402
 from flit_core.referee import Match  # noqa: E402
 from flit_core.tournament.definition import Tournament  # noqa: E402

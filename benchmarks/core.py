@@ -58,8 +58,11 @@ def main() -> None:
         if repeat < args.games:
             recorded.append(replay)
     turns = recorded[0].result.turns
-    print(f"self-play, standard game, 4 example random bots ({turns} turns): "
-          f"median {statistics.median(self_play):.3f} s (min {min(self_play):.3f}, max {max(self_play):.3f}, n={len(self_play)})")
+    print(
+        f"self-play, standard game, 4 example random bots ({turns} turns): "
+        f"median {statistics.median(self_play):.3f} s "
+        f"(min {min(self_play):.3f}, max {max(self_play):.3f}, n={len(self_play)})"
+    )
 
     rates = []
     for replay in recorded:
@@ -71,8 +74,10 @@ def main() -> None:
         for _ in range(args.repeats):
             rates.append(len(answers) / resimulate(replay, answers))
         gc.unfreeze()
-    print(f"referee-only re-simulation (Game.submit loop): median {statistics.median(rates):,.0f} turns/s "
-          f"(min {min(rates):,.0f}, max {max(rates):,.0f}, n={len(rates)})")
+    print(
+        f"referee-only re-simulation (Game.submit loop): median {statistics.median(rates):,.0f} turns/s "
+        f"(min {min(rates):,.0f}, max {max(rates):,.0f}, n={len(rates)})"
+    )
 
     texts = [replay.to_json() for replay in recorded]
     verify = []
@@ -81,8 +86,11 @@ def main() -> None:
             start = time.perf_counter()
             Replay.from_json(text)
             verify.append(turns / (time.perf_counter() - start))
-    print(f"replay file load + verify (JSON parse, re-simulate, compare): median {statistics.median(verify):,.0f} turns/s "
-          f"({len(texts[0]) / 1e6:.1f} MB per standard-game replay)")
+    print(
+        "replay file load + verify (JSON parse, re-simulate, compare): "
+        f"median {statistics.median(verify):,.0f} turns/s "
+        f"({len(texts[0]) / 1e6:.1f} MB per standard-game replay)"
+    )
 
 
 if __name__ == "__main__":

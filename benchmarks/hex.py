@@ -31,8 +31,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from common import in_process_rate  # noqa: E402
-
 from flit_core import Replay, get_game  # noqa: E402
+from flit_core.games.hex import HexConfig  # noqa: E402
 from flit_core.referee import Match  # noqa: E402
 from flit_core.rng import SeededRng  # noqa: E402
 
@@ -73,20 +73,22 @@ def referee_game(size: int, seed: int) -> tuple[float, Replay]:
 
 def raw_ping_pong(replay: Replay) -> tuple[float, int]:
     """Seconds per move of the same exchange over blocking pipes; and answers that differed."""
-    size = replay.config.size
+    config = replay.config
+    assert isinstance(config, HexConfig)
+    size = config.size
     bots = [
         subprocess.Popen([*ORDER_BOT, colour], stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=0)
         for colour in ("black", "white")
     ]
     ins = [bot.stdin for bot in bots]
-    outs = [bot.stdout.fileno() for bot in bots]  # type: ignore[union-attr]
+    outs = [bot.stdout.fileno() for bot in bots]
     greeting = f"init_board {size}\n\n".encode()
     held = [greeting, greeting]
     mismatches = 0
     start = time.perf_counter()
     for turn in replay.turns:
         mover = turn.player - 1
-        ins[mover].write(held[mover] + b"make_move\n")  # type: ignore[union-attr]
+        ins[mover].write(held[mover] + b"make_move\n")
         held[mover] = b""
         answer = os.read(outs[mover], 4096)
         while not answer.endswith(b"\n"):
@@ -96,7 +98,7 @@ def raw_ping_pong(replay: Replay) -> tuple[float, int]:
         held[1 - mover] += f"seto {turn.move}\n\n".encode()
     elapsed = time.perf_counter() - start
     for bot in bots:
-        bot.stdin.close()  # type: ignore[union-attr]
+        bot.stdin.close()
         bot.wait()
     return elapsed / len(replay.turns), mismatches
 

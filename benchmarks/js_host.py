@@ -33,7 +33,6 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from common import load  # noqa: E402
-
 from flit_core.games.lightcycles import NODE_HOST  # noqa: E402
 
 ROUND = b"round 1 84 35 2 0\n42 34\n42 0\n"

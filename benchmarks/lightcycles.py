@@ -29,7 +29,6 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from common import load  # noqa: E402
-
 from flit_core import BotProgram, Game, get_game, play_game  # noqa: E402
 from flit_core.games.lightcycles import NODE_HOST  # noqa: E402
 from flit_core.referee import play_match  # noqa: E402

@@ -28,7 +28,12 @@ from flit_core.referee import play_match
 
 ROOT = Path(__file__).resolve().parent.parent
 INSTANT = [sys.executable, str(ROOT / "tests" / "bots" / "instant_bot.py")]
-PYTHON_BOT = [sys.executable, "-m", "flit_core.bot", str(ROOT / "flit_core" / "games" / "flit" / "bots" / "random_bot.py")]
+PYTHON_BOT = [
+    sys.executable,
+    "-m",
+    "flit_core.bot",
+    str(ROOT / "flit_core" / "games" / "flit" / "bots" / "random_bot.py"),
+]
 SLEEPER = [sys.executable, str(ROOT / "tests" / "bots" / "misbehave.py"), "sleep", "30"]
 
 
@@ -47,10 +52,13 @@ def referee_games(config: GameConfig, games: int) -> tuple[list[float], Replay]:
 def raw_ping_pong(replay: Replay) -> tuple[float, int]:
     """Seconds per turn of the same exchange over blocking pipes; and answers that differed."""
     config = replay.config
+    assert isinstance(config, GameConfig)
     bots = [
         subprocess.Popen(
             [*INSTANT, str(seat), str(config.size), str(config.players)],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=0,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            bufsize=0,
         )
         for seat in range(1, config.players + 1)
     ]
@@ -64,25 +72,25 @@ def raw_ping_pong(replay: Replay) -> tuple[float, int]:
         if seat == 0:
             held[0] = setup
         else:
-            ins[seat].write(setup)  # type: ignore[union-attr]
+            ins[seat].write(setup)
     mismatches = 0
     players = config.players
     start = time.perf_counter()
     for index, data in enumerate(updates):
         mover = index % players
-        ins[mover].write(held[mover] + b"M\n")  # type: ignore[union-attr]
+        ins[mover].write(held[mover] + b"M\n")
         held[mover] = b""
-        if outs[mover].readline() != expected[index]:  # type: ignore[union-attr]
+        if outs[mover].readline() != expected[index]:
             mismatches += 1
         following = (index + 1) % players
         for seat in range(players):
             if seat == following:
                 held[seat] += data
             elif data:
-                ins[seat].write(data)  # type: ignore[union-attr]
+                ins[seat].write(data)
     elapsed = time.perf_counter() - start
     for bot in bots:
-        bot.stdin.close()  # type: ignore[union-attr]
+        bot.stdin.close()
         bot.wait()
     return elapsed / len(updates), mismatches
 
@@ -90,6 +98,7 @@ def raw_ping_pong(replay: Replay) -> tuple[float, int]:
 def process_per_move(replay: Replay, moves: int, command: list[str]) -> list[float]:
     """Seconds for each move played by a fresh process of ``command`` given the whole board."""
     config = replay.config
+    assert isinstance(config, GameConfig)
     times = []
     positions = replay.positions()
     for index, position in enumerate(positions):
@@ -97,13 +106,14 @@ def process_per_move(replay: Replay, moves: int, command: list[str]) -> list[flo
             break
         seat = index % config.players + 1
         board = "".join(
-            f"{x} {y} {position[x, y]}\n"
-            for y in range(config.size) for x in range(config.size) if position[x, y]
+            f"{x} {y} {position[x, y]}\n" for y in range(config.size) for x in range(config.size) if position[x, y]
         )
         start = time.perf_counter()
         run = subprocess.run(
             [*command, str(seat), str(config.size), str(config.players)],
-            input=(board + "M\n").encode(), capture_output=True, check=True,
+            input=(board + "M\n").encode(),
+            capture_output=True,
+            check=True,
         )
         times.append(time.perf_counter() - start)
         assert run.stdout.count(b"\n") == 1
@@ -132,13 +142,17 @@ def main() -> None:
     per_turn, replay = referee_games(config, args.games)
     referee_us = statistics.median(per_turn) * 1e6
     print(f"referee, {args.games} standard games of {args.turns} turns, four instant Python bots:")
-    print(f"  per turn, median of games: {referee_us:.1f} us   "
-          f"(games: {', '.join(f'{t * 1e6:.1f}' for t in per_turn)} us)")
+    print(
+        f"  per turn, median of games: {referee_us:.1f} us   "
+        f"(games: {', '.join(f'{t * 1e6:.1f}' for t in per_turn)} us)"
+    )
     print(f"  a whole game: {statistics.median(per_turn) * args.turns:.2f} s")
 
     raw, mismatches = raw_ping_pong(replay)
-    print(f"raw blocking ping-pong, same bots and bytes: {raw * 1e6:.1f} us per turn "
-          f"({mismatches} answers differed from the game's)")
+    print(
+        f"raw blocking ping-pong, same bots and bytes: {raw * 1e6:.1f} us per turn "
+        f"({mismatches} answers differed from the game's)"
+    )
     print(f"  referee overhead over the floor: {referee_us - raw * 1e6:.1f} us per turn")
 
     spawned = process_per_move(replay, args.spawned, INSTANT)
@@ -146,13 +160,17 @@ def main() -> None:
     print(f"a process per move, same bots ({len(spawned)} moves): median {spawned_ms:.1f} ms per move")
     print(f"  the referee is {spawned_ms * 1e3 / referee_us:.0f}x faster per move")
     hosted = process_per_move(replay, max(1, args.spawned // 3), PYTHON_BOT)
-    print(f"  (a process per move of a Python bot file, {PYTHON_BOT[-1].rsplit('/', 1)[-1]} "
-          f"under python -m flit_core.bot: median {statistics.median(hosted) * 1e3:.1f} ms)")
+    print(
+        f"  (a process per move of a Python bot file, {PYTHON_BOT[-1].rsplit('/', 1)[-1]} "
+        f"under python -m flit_core.bot: median {statistics.median(hosted) * 1e3:.1f} ms)"
+    )
 
     times = sorted(sleeper_times(args.samples))
-    print(f"a bot sleeping 30 ms ({len(times)} moves): measured median {statistics.median(times):.2f} ms, "
-          f"5% {times[len(times) // 20]:.2f} ms, 95% {times[len(times) * 19 // 20]:.2f} ms, "
-          f"max {times[-1]:.2f} ms")
+    print(
+        f"a bot sleeping 30 ms ({len(times)} moves): measured median {statistics.median(times):.2f} ms, "
+        f"5% {times[len(times) // 20]:.2f} ms, 95% {times[len(times) * 19 // 20]:.2f} ms, "
+        f"max {times[-1]:.2f} ms"
+    )
     print(f"load average after: {os.getloadavg()[0]:.2f} (1 min)")
 
 

@@ -18,6 +18,7 @@ The machine's load average is printed too: figures taken while other work runs a
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import statistics
 import sys
@@ -82,7 +83,7 @@ def main() -> None:
 
     print("1. start a bot, first answer, stop (medians):")
     for name, argv in (("cat", ["cat"]), ("python", PYTHON_ECHO)):
-        figures = alternate(args.starts, lambda limits, argv=argv: start_and_stop(argv, limits))
+        figures = alternate(args.starts, functools.partial(start_and_stop, argv))
         starts = {mode: median(values) * 1000 for mode, values in figures.items()}
         stops = {mode: median(values, 1) * 1000 for mode, values in figures.items()}
         print(

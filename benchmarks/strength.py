@@ -46,7 +46,6 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from common import load  # noqa: E402
-
 from flit_core import BotProgram, get_game, play_game  # noqa: E402
 
 #: The games measured, through the registry like any driver.
@@ -103,9 +102,9 @@ def measure_flit(args: argparse.Namespace) -> None:
             started = time.perf_counter()
             for rotation in range(rotations):
                 for seat in range(4):
-                    seats = [opponent] * 4
-                    seats[seat] = "hunter_bot"
-                    result = play_game(standard, [programs[n] for n in seats], 100 * rotation + seat).result
+                    lineup = [opponent] * 4
+                    lineup[seat] = "hunter_bot"
+                    result = play_game(standard, [programs[n] for n in lineup], 100 * rotation + seat).result
                     played += 1
                     ties += result.winner is None
                     wins += result.winner == seat + 1
@@ -147,7 +146,8 @@ def hex_playout_rate() -> str:
     started = time.perf_counter()
     move(HEX.bot_view(config, 2, 1, opened, config.move_time_ms))
     # ``move`` is the Bot instance's bound method: the instance counts its playouts.
-    rate = float(move.__self__.playouts) / (time.perf_counter() - started)
+    bot: Any = move.__self__  # type: ignore[attr-defined]
+    rate = float(bot.playouts) / (time.perf_counter() - started)
     return f"{rate:,.0f} playouts/s (its reply to a centre opening, one process)"
 
 
@@ -158,7 +158,8 @@ def uttt_search_rate() -> str:
     move = BotProgram.from_file(UTTT.examples["mcts"]).start(1, config)
     started = time.perf_counter()
     move(UTTT.bot_view(config, 1, 0, UTTT.board(config, []).snapshot(), config.move_time_ms))
-    rate = float(move.__self__.iterations) / (time.perf_counter() - started)
+    bot: Any = move.__self__  # type: ignore[attr-defined]
+    rate = float(bot.iterations) / (time.perf_counter() - started)
     return f"{rate:,.0f} search iterations/s (its first move, one process)"
 
 
@@ -241,7 +242,10 @@ def measure_strong(name: str, args: argparse.Namespace) -> None:
 
 
 #: Each game's measurement, by the name ``--game`` takes.
-SECTIONS = {"flit": measure_flit, **{name: functools.partial(measure_strong, name) for name in STRONG}}
+SECTIONS: dict[str, Callable[[argparse.Namespace], None]] = {
+    "flit": measure_flit,
+    **{name: functools.partial(measure_strong, name) for name in STRONG},
+}
 
 
 def main() -> None:

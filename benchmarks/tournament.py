@@ -217,10 +217,10 @@ def cost(label: str, games: int, repeats: int, bots: dict[str, str] | None = Non
     trial = FLIT.preset("trial")
     cores = cpu_count()
     runs: dict[tuple[str, int], list[float]] = {}
-    for sandboxed in (False, True):
-        fair = default_jobs(trial.players, sandboxed, cores)
+    for sandboxing in (False, True):
+        fair = default_jobs(trial.players, sandboxing, cores)
         for jobs in sorted({1, fair}):
-            runs[("sandboxed" if sandboxed else "in-process", jobs)] = []
+            runs[("sandboxed" if sandboxing else "in-process", jobs)] = []
     floors: dict[str, tuple[Sandbox, list[float]]] = {
         "floor: sandboxed echo": (Sandbox(), []),
         "floor: echo, no sandbox": (Sandbox(mode="none"), []),
@@ -228,15 +228,15 @@ def cost(label: str, games: int, repeats: int, bots: dict[str, str] | None = Non
     turns = trial_turns(tournament(trial, games, False, bots))
     loads = []
     for _ in range(repeats):
-        for (mode, jobs), walls in runs.items():
+        for (mode, jobs), samples in runs.items():
             definition = tournament(trial, games, mode == "sandboxed", bots)
             with tempfile.TemporaryDirectory() as scratch:
                 start = time.perf_counter()
                 run_tournament(definition, scratch, jobs=jobs)
-                walls.append(time.perf_counter() - start)
+                samples.append(time.perf_counter() - start)
             loads.append(os.getloadavg()[0])
-        for sandbox, walls in floors.values():
-            walls.append(floor(turns, sandbox))
+        for sandbox, samples in floors.values():
+            samples.append(floor(turns, sandbox))
             loads.append(os.getloadavg()[0])
     print(
         f"\nthe sandboxed default's cost, {label}: {games} trial games per run ({statistics.mean(turns):.0f} "

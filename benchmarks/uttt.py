@@ -27,7 +27,6 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from common import in_process_rate  # noqa: E402
-
 from flit_core import get_game  # noqa: E402
 from flit_core.referee import Match  # noqa: E402
 

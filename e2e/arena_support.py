@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from flit_core import PRESETS, GameConfig
+from flit_core import PRESETS, BaseConfig
 from flit_core.web.headless import wait_for
 from flit_core.web.share import file_seats, setup_dict, share_link
 
@@ -28,7 +28,7 @@ def game_url(
     base: str,
     bots: Sequence[Path | None],
     seed: int,
-    config: GameConfig = PRESETS["trial"],
+    config: BaseConfig = PRESETS["trial"],
     autoplay: str | None = "fast",
 ) -> str:
     """The page's address with a share link for these bot files (None: a human seat)."""

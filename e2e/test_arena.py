@@ -6,10 +6,11 @@ import json
 from typing import Any
 
 import pytest
+
 from arena_support import (
     BOTS,
-    download_replay,
     EXAMPLES,
+    download_replay,
     game_url,
     seat_stats,
     trial_bots,
@@ -17,7 +18,6 @@ from arena_support import (
     without_timing,
 )
 from conftest import screenshot
-
 from flit_core import PRESETS, BotProgram, GameConfig, Replay, game_names, get_game, play_game
 from flit_core.web.headless import wait_for
 
@@ -259,8 +259,13 @@ def test_the_game_picker_lists_the_games_and_the_presets_come_from_the_game(
         for field, value in config.to_dict().items():
             assert arena_page.input_value(f"#c-{field}") == (
                 # Choices (Flit's spawn rule) are options whose values are JSON.
-                "" if value is None else f"{value:g}" if isinstance(value, float)
-                else json.dumps(value) if isinstance(value, str) else str(value)
+                ""
+                if value is None
+                else f"{value:g}"
+                if isinstance(value, float)
+                else json.dumps(value)
+                if isinstance(value, str)
+                else str(value)
             )
     arena_page.select_option("#preset", "tiny")
     arena_page.click("#new-game")

@@ -11,8 +11,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from arena_support import BOTS, EXAMPLES, without_timing
 
+from arena_support import BOTS, EXAMPLES, without_timing
 from flit_core import PRESETS, BotProgram, game_names, get_game, play_game
 from flit_core.cli.main import main
 from flit_core.web.embed import SMALL_CHARACTERS

@@ -10,7 +10,6 @@ from typing import Any
 
 from arena_support import download_replay, game_url, wait_game_over, without_timing
 from conftest import screenshot
-
 from flit_core import BotProgram, get_game, play_game
 from flit_core.games.coins.palette import COLOURS
 from flit_core.web.headless import wait_for

@@ -9,7 +9,6 @@ from typing import Any
 
 from arena_support import game_url, seat_stats, trial_bots
 from conftest import screenshot
-
 from flit_core.games import get_game
 from flit_core.web.headless import wait_for
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+
 from arena_support import download_replay, game_url, wait_game_over, without_timing
 from conftest import screenshot
-
 from flit_core import BotProgram, game_names, get_game, play_game
 
 SEED = 11

@@ -54,11 +54,12 @@ def shown_stones(root: Any) -> set[tuple[float, float, str]]:
 def expected_stones(replay: Replay, turn: int) -> set[tuple[float, float, str]]:
     board = replay.position_at(turn)
     size = board.size
-    return {
-        (*(round(value, 1) for value in centre(*divmod(index, size))), COLOURS[colour])
-        for index, colour in enumerate(board.cells)
-        if colour
-    }
+    stones = set()
+    for index, colour in enumerate(board.cells):
+        if colour:
+            x, y = centre(*divmod(index, size))
+            stones.add((round(x, 1), round(y, 1), COLOURS[colour]))
+    return stones
 
 
 def test_every_position_its_last_stone_and_the_chain_at_the_end(player: Any, replay: Replay) -> None:

@@ -7,9 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+
 from arena_support import game_url, wait_game_over
 from conftest import screenshot
-
 from flit_core import get_game
 from flit_core.games.hex import BLACK, PRESETS
 from flit_core.web.headless import wait_for

@@ -11,7 +11,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
 from arena_support import game_url, seat_stats, wait_game_over
+from conftest import screenshot
 from embed_support import (
     FIXTURES,
     html_page,
@@ -21,8 +23,6 @@ from embed_support import (
     snippet_document,
     wait_games,
 )
-
-from conftest import screenshot
 from flit_core import PRESETS, get_game
 from flit_core.web.embed import build_snippet, bundle_base
 from flit_core.web.headless import wait_for

@@ -126,7 +126,9 @@ def test_tutorial_first_cells_run_in_jupyterlite(context: Any, offline: list[str
     # The same game in Pyodide as in CPython: same bots, same seed, same result.
     result = cells.nth(6).locator(".flit-result div")
     result.wait_for(timeout=KERNEL_TIMEOUT_MS)
-    assert result.inner_text() == result_text(native_first_game().result)
+    native = native_first_game().result
+    assert native is not None
+    assert result.inner_text() == result_text(native)
 
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "jupyterlite-tutorial.png"), full_page=True)

@@ -8,9 +8,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+
 from arena_support import EXAMPLES, game_url, trial_bots, wait_game_over
 from conftest import screenshot
-
 from flit_core import PRESETS, get_game
 from flit_core.web.headless import wait_for
 

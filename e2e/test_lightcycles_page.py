@@ -11,9 +11,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
 from arena_support import download_replay, game_url, wait_game_over
 from conftest import screenshot
-
 from flit_core import get_game
 from flit_core.games.lightcycles import NODE_HOST, Order
 from flit_core.referee import play_match

@@ -9,9 +9,9 @@ import zlib
 from typing import Any
 
 import pytest
+
 from arena_support import game_url, trial_bots
 from conftest import screenshot
-
 from flit_core.web.headless import wait_for
 
 

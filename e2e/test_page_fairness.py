@@ -11,8 +11,8 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from arena_support import download_replay, game_url, without_timing
 
+from arena_support import download_replay, game_url, without_timing
 from flit_core import PRESETS, BotProgram, get_game, play_game
 from flit_core.web.headless import wait_for
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Any
 
 from arena_support import game_url, trial_bots
-
 from flit_core.web.headless import wait_for
 
 SEED = 3

@@ -13,10 +13,9 @@ from typing import Any
 
 from arena_support import EXAMPLES, game_url, trial_bots, wait_game_over
 from conftest import screenshot
-from test_editor import apply_and_wait_for_line, open_editor, type_code
-
 from flit_core import PRESETS, get_game
 from flit_core.web.headless import wait_for
+from test_editor import apply_and_wait_for_line, open_editor, type_code
 
 SEED = 7
 #: A short Flit game with time to spare per move on a busy machine.

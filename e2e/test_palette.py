@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import Any
 
 from conftest import screenshot
-
 from flit_core.web.headless import wait_for
 
 #: The games whose board takes the page's palette (Hex keeps its black and white stones).

@@ -6,7 +6,6 @@ from typing import Any
 
 from arena_support import game_url, trial_bots
 from conftest import screenshot
-
 from flit_core import PRESETS, BotProgram, play_game
 from flit_core.tournament.leaderboard import GameRecord, leaderboard
 from flit_core.web.browser_game import game_timeout_ms

@@ -8,7 +8,6 @@ from typing import Any
 
 from arena_support import game_url
 from conftest import screenshot
-
 from flit_core import get_game
 from flit_core.games.uttt import PRESETS, X
 from flit_core.web.headless import wait_for

@@ -10,8 +10,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from arena_support import BOTS, EXAMPLES, without_timing
 
+from arena_support import BOTS, EXAMPLES, without_timing
 from flit_core import PRESETS, BotProgram, Game, game_names, get_game, play_game
 from flit_core.web.answers import read_answers
 from flit_core.web.assets import WEB_DIR, browser_modules, bundle, game_assets

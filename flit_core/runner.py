@@ -20,7 +20,9 @@ from .replay import Replay
 from .session import Answer, Request, Turn
 
 #: A bot for :func:`play_game`: loaded source, a ``move(view)`` function, or a class.
-BotLike = BotProgram | MoveFunction | type
+#: (``type[object]``, not ``type``: mypy folds a bare ``type`` into the callable and then
+#: refuses a class whose constructor takes no view.)
+BotLike = BotProgram | MoveFunction | type[object]
 
 
 def bot_name(bot: BotLike) -> str:

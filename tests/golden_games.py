@@ -8,7 +8,7 @@ ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = Path(__file__).resolve().parent / "golden"
 
 # A bot that misbehaves in every in-process way, deterministically.
-FLAKY = '''
+FLAKY = """
 def move(view):
     if view.turn % 7 == 0:
         raise RuntimeError("flaky bot fails on purpose")
@@ -18,7 +18,7 @@ def move(view):
         return (0, 0, 0, 0)
     moves = view.legal_moves()
     return moves[view.turn % len(moves)] if moves else None
-'''
+"""
 
 
 def example(name):

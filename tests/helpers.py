@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from flit_core import Answer, Game, GameConfig, Move, Position
+from flit_core.games.flit.rules import FlitState
 
 
 class ScriptedRng:
@@ -40,3 +41,9 @@ PASS = Answer.of_move(None)
 def some_move(game: Game) -> Answer:
     """The first legal move of the bot to move (the tests do not care which)."""
     return Answer.of_move(game.position().legal_moves(game.to_move)[0])
+
+
+def flit_state(game: Game) -> FlitState:
+    """A Flit game's rules state, as its own type (a game's ``state`` is typed as any game's)."""
+    assert isinstance(game.state, FlitState)
+    return game.state

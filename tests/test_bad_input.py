@@ -7,8 +7,8 @@ import json
 from pathlib import Path
 
 import pytest
-from bots.support import EXAMPLES
 
+from bots.support import EXAMPLES
 from flit_core.cli import main
 
 BOTS = [str(EXAMPLES / "random_bot.py")] * 2

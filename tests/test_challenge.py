@@ -8,6 +8,7 @@ import hashlib
 import json
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -57,9 +58,9 @@ def test_a_link_is_only_a_web_address() -> None:
 def test_a_game_with_another_language_takes_answers_in_it() -> None:
     js = '<h1>Cycler, JavaScript</h1><pre class="lang-js"><code>function move(view) { return "N"; }</code></pre>'
     taken = read_answer(answer(js), game="lightcycles")
-    assert taken.language == "javascript" and taken.name == "Cycler, JavaScript"  # type: ignore[union-attr]
+    assert taken.language == "javascript" and taken.name == "Cycler, JavaScript"
     refused = read_answer(answer(js), game="flit")
-    assert refused.reason.startswith("wrong language: JavaScript")  # type: ignore[union-attr]
+    assert refused.reason.startswith("wrong language: JavaScript")
 
 
 def test_the_page_schedule_is_seeded_seat_balanced_and_the_same_in_chunks() -> None:
@@ -99,7 +100,12 @@ def replays() -> list[str]:
     return played
 
 
-ABOUT = {"game": "flit", "config": PRESETS["trial"].to_dict(), "seed": 40, "entrants": ["rand | om", "greedy *bot*"]}
+ABOUT: dict[str, Any] = {
+    "game": "flit",
+    "config": PRESETS["trial"].to_dict(),
+    "seed": 40,
+    "entrants": ["rand | om", "greedy *bot*"],
+}
 
 
 def test_the_page_export_is_the_native_leaderboard_of_the_replays_file(
@@ -137,8 +143,7 @@ def test_the_challenge_snippet_is_small_and_names_its_bundle(
 ) -> None:
     out, dist = tmp_path / "snippet.html", tmp_path / "dist"  # the README's --bundle-out dist/, not made yet
     assert (
-        main(["embed", "--question", "271500", "--preset", "trial", "--out", str(out), "--bundle-out", str(dist)])
-        == 0
+        main(["embed", "--question", "271500", "--preset", "trial", "--out", str(out), "--bundle-out", str(dist)]) == 0
     )
     html = out.read_text(encoding="utf-8")
     assert len(html) <= SMALL_CHARACTERS

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from bots.support import EXAMPLES, INSTANT, compile_c_bot, misbehave, python_bot
 
+from bots.support import EXAMPLES, INSTANT, compile_c_bot, misbehave, python_bot
 from flit_core import Move, Position
 from flit_core.cli import main
+from flit_core.games.flit.explain import explain_illegal
 from flit_core.referee import BotCommandError, Limits
 from flit_core.referee.check import CheckReport, Severity, check_bot
-from flit_core.games.flit.explain import explain_illegal
 
 
 @pytest.fixture(scope="module")
@@ -19,7 +19,9 @@ def c_bot(tmp_path_factory: pytest.TempPathFactory) -> str:
 
 def _messages(report: CheckReport, severity: Severity) -> str:
     return "\n".join(
-        finding.message for scenario in report.scenarios for finding in scenario.findings
+        finding.message
+        for scenario in report.scenarios
+        for finding in scenario.findings
         if finding.severity is severity
     )
 
@@ -93,6 +95,7 @@ def test_an_unrunnable_command_is_an_error_not_a_report() -> None:
 # -- the explanations, on a hand-made board ------------------------------------------
 
 # 6x6, bot 1 at (1, 1) and (1, 2); bot 2 at (4, 1) and (4, 2); (3, 0) holds a neutral piece.
+# fmt: off
 BOARD = Position(6, [
     0, 0, 0, 5, 0, 0,
     0, 1, 0, 0, 2, 0,
@@ -101,6 +104,7 @@ BOARD = Position(6, [
     0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0,
 ])
+# fmt: on
 # The same board one turn earlier: bot 1's piece was at (2, 4), not (1, 2).
 EARLIER = BOARD.with_changes([(1, 2, 0), (2, 4, 1)])  # type: ignore[list-item]
 
@@ -122,7 +126,9 @@ def test_explanations(move: Move, words: str) -> None:
 
 
 def test_no_guess_when_nothing_fits() -> None:
-    assert explain_illegal(Move(0, 5, 0, 4), 1, 2, BOARD, EARLIER) == "origin (0, 5) holds nothing, not a piece of bot 1"
+    assert (
+        explain_illegal(Move(0, 5, 0, 4), 1, 2, BOARD, EARLIER) == "origin (0, 5) holds nothing, not a piece of bot 1"
+    )
 
 
 def test_a_legal_move_is_not_explained() -> None:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from flit_core import Replay
+from flit_core import GameConfig, Replay
 from flit_core.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -22,6 +22,7 @@ def test_play_prints_a_summary_and_writes_the_replay(tmp_path, capsys):
     text = capsys.readouterr().out
     replay = Replay.load(out)
     winner = replay.result.winner
+    assert winner is not None
     assert f"Winner: bot {winner} ({replay.names[winner - 1]})" in text
     assert "Ended after 1024 turns: turn_limit" in text
     assert "random_bot" in text and "greedy_bot" in text and "mean ms" in text
@@ -30,8 +31,30 @@ def test_play_prints_a_summary_and_writes_the_replay(tmp_path, capsys):
 
 def test_custom_settings(tmp_path, capsys):
     out = tmp_path / "g.json"
-    assert main(["play", RANDOM, RANDOM, RANDOM, "--size", "12", "--turns", "30", "--spawn", "list", "--seed", "1", "--replay", str(out), "--quiet"]) == 0
+    assert (
+        main(
+            [
+                "play",
+                RANDOM,
+                RANDOM,
+                RANDOM,
+                "--size",
+                "12",
+                "--turns",
+                "30",
+                "--spawn",
+                "list",
+                "--seed",
+                "1",
+                "--replay",
+                str(out),
+                "--quiet",
+            ]
+        )
+        == 0
+    )
     config = Replay.load(out).config
+    assert isinstance(config, GameConfig)
     assert (config.players, config.size, config.turn_limit, config.spawn.value) == (3, 12, 30, "list")
 
 
@@ -67,7 +90,9 @@ def test_bad_bot_and_config_files(tmp_path, capsys):
 def test_the_installed_command_runs():
     result = subprocess.run(
         [sys.executable, "-m", "flit_core", "play", RANDOM, RANDOM, "--turns", "10", "--seed", "3", "--quiet"],
-        capture_output=True, text=True, timeout=60,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert result.returncode == 0, result.stderr
     assert "Ended after 10 turns" in result.stdout

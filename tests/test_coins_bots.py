@@ -12,8 +12,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from bots.support import compile_c_bot
 
+from bots.support import compile_c_bot
 from flit_core.bot.program import BotProgram
 from flit_core.games import get_game
 from flit_core.games.coins import CoinsConfig, CoinsView, Table

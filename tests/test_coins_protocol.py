@@ -16,8 +16,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from bots.support import compile_c_bot, marker_gone
 
+from bots.support import compile_c_bot, marker_gone
 from flit_core.game import Game
 from flit_core.games import get_game
 from flit_core.games.coins import PASS, CoinsConfig, Table

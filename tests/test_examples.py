@@ -16,7 +16,10 @@ def example(name):
 
 @pytest.mark.parametrize("name", NAMES)
 def test_examples_only_play_legal_moves(name):
-    for config, seed in ((PRESETS["trial"].replace(turn_limit=300), 1), (GameConfig(players=4, size=12, turn_limit=300), 2)):
+    for config, seed in (
+        (PRESETS["trial"].replace(turn_limit=300), 1),
+        (GameConfig(players=4, size=12, turn_limit=300), 2),
+    ):
         bots = [example(name)] + [example("random_bot")] * (config.players - 1)
         replay = play_game(config, bots, seed)
         mine = [turn for turn in replay.turns if turn.player == 1]

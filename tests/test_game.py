@@ -16,7 +16,7 @@ from flit_core import (
     SpawnRule,
     TurnKind,
 )
-from helpers import PASS, ScriptedRng, game_from, move, some_move
+from helpers import PASS, ScriptedRng, flit_state, game_from, move, some_move
 
 # Bot 1 and bot 2 each have two pieces and room to move.
 OPEN = """
@@ -33,13 +33,13 @@ OPEN = """
 
 def test_setup_places_two_isolated_pieces_per_bot_in_order():
     game = Game(PRESETS["standard"], 123)
-    assert [change.colour for change in game.setup] == [1, 2, 3, 4, 1, 2, 3, 4]
+    assert [colour for _, _, colour in game.setup] == [1, 2, 3, 4, 1, 2, 3, 4]
     position = game.position()
     for x, y, colour in game.setup:
         assert position[x, y] == colour
         # Pieces go only on available squares, so no starting piece touches another.
         assert all(position[n] == 0 for n in position.neighbours(x, y))
-    assert game.counts() == {1: 2, 2: 2, 3: 2, 4: 2} and game.state.neutrals == 0
+    assert game.counts() == {1: 2, 2: 2, 3: 2, 4: 2} and flit_state(game).neutrals == 0
 
 
 def test_setup_is_reproducible_and_seed_dependent():
@@ -250,7 +250,8 @@ def test_tie_for_first_means_no_winner():
 
 
 def test_most_pieces_wins():
-    game = game_from("""
+    game = game_from(
+        """
     1.......
     ........
     ..1.*...
@@ -259,7 +260,9 @@ def test_most_pieces_wins():
     ........
     ......2.
     ........
-    """, turn_limit=1)
+    """,
+        turn_limit=1,
+    )
     turn = game.submit(move("0 0 3 2"))
     assert turn.changes == (Change(0, 0, 0), Change(3, 2, 1), Change(4, 2, 1))
     assert game.result.winner == 1 and game.result.scores == {1: 3, 2: 2}
@@ -273,10 +276,10 @@ def test_square_rule_places_a_neutral_on_an_available_square_one_time_in_sixteen
     rng = ScriptedRng([3 * 16 + 0, 9 * 16 + 5, 9 * 16 + 0])
     game = game_from(OPEN, rng=rng)
     assert game.submit(PASS).changes == (Change(3, 0, 5),)  # (3, 0) is available
-    assert all(change.colour != 5 for change in game.submit(some_move(game)).changes)  # coin failed
+    assert all(colour != 5 for _, _, colour in game.submit(some_move(game)).changes)  # coin failed
     assert game.submit(PASS).changes == (Change(1, 1, 5),)  # (1, 1) is available
     assert rng.calls == [64 * 16] * 3
-    assert game.state.neutrals == 2
+    assert flit_state(game).neutrals == 2
 
 
 def test_square_rule_skips_unavailable_squares():
@@ -292,7 +295,8 @@ def test_list_rule_picks_among_available_squares():
     game = game_from(OPEN, rng=rng, spawn=SpawnRule.LIST)
     available = game.position().available_squares()
     turn = game.submit(PASS)
-    assert turn.changes == (Change(*available[2], 5),)
+    x, y = available[2]
+    assert turn.changes == (Change(x, y, 5),)
     assert rng.calls == [6, len(available)]
     assert game.submit(PASS).changes == ()
 
@@ -303,4 +307,4 @@ def test_a_move_converts_a_neutral_piece_added_earlier():
     game.submit(some_move(game))
     turn = game.submit(move("0 0 3 2"))
     assert turn.changes == (Change(0, 0, 0), Change(3, 2, 1), Change(4, 2, 1))
-    assert game.state.neutrals == 0 and game.counts()[1] == 3
+    assert flit_state(game).neutrals == 0 and game.counts()[1] == 3

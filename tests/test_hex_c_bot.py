@@ -8,9 +8,10 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from bots.support import HEX_C_BOT, HEX_EXAMPLES, PYTHON, compile_c_bot, python_bot
 
+from bots.support import HEX_C_BOT, HEX_EXAMPLES, PYTHON, compile_c_bot, python_bot
 from flit_core.games import get_game
+from flit_core.games.hex import HexConfig
 from flit_core.referee import play_match
 from flit_core.session import TurnKind
 
@@ -97,7 +98,7 @@ def test_a_wrong_argument_is_a_usage_error(c_bot: str) -> None:
 @pytest.mark.parametrize("opponent", list(OPPONENTS))
 def test_whole_games_under_the_referee(c_bot: str, opponent: str, seat: int) -> None:
     config = HEX.preset("trial").replace(move_time_ms=10_000.0, startup_ms=20_000.0)
-    assert config.swap
+    assert isinstance(config, HexConfig) and config.swap
     commands = [c_bot, OPPONENTS[opponent]] if seat == 1 else [OPPONENTS[opponent], c_bot]
     replay = play_match(config, commands, 1)
     assert replay.result is not None and replay.result.winner in (1, 2)

@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from bots.support import HEX_C_BOT, HEX_EXAMPLES, PYTHON, compile_c_bot, python_bot
 
+from bots.support import HEX_C_BOT, HEX_EXAMPLES, PYTHON, compile_c_bot, python_bot
 from flit_core.cli import main
 from flit_core.games.hex.board import BLACK, WHITE
 from flit_core.games.hex.explain import Expected, board_problem

@@ -70,7 +70,7 @@ def test_the_svg_marks_the_last_stone_and_the_winning_chain() -> None:
     (last,) = root.findall(f".//{SVG}circle[@class='last']")
     assert (float(last.get("cx", "")), float(last.get("cy", ""))) == pytest.approx(centre(1, 2), abs=0.1)
     assert last.get("fill") == COLOURS[5]
-    stone_fills = [circle.get("fill") for circle in root.findall(f".//{SVG}g[@class='stones']/{SVG}circle")]
+    stone_fills = [circle.get("fill", "") for circle in root.findall(f".//{SVG}g[@class='stones']/{SVG}circle")]
     assert sorted(stone_fills) == sorted([COLOURS[BLACK]] * 3 + [COLOURS[WHITE]] * 2)
 
     won = position(4, ("a2", BLACK), ("c1", WHITE), ("c2", WHITE), ("c3", WHITE), ("c4", WHITE))
@@ -107,7 +107,7 @@ def test_a_replay_renders_as_a_player_with_hex_s_own_drawing(replay: Replay) -> 
     fragment = replay_html(replay)
     assert 'class="flit-player"' in fragment and replay._repr_html_() is not None
     drawing = replay_drawing(replay)
-    assert drawing.script == HEX.replay_drawing(replay).script  # type: ignore[union-attr]
+    assert drawing.script == HEX.replay_drawing(replay).script
     final = replay.position_at(len(replay.turns))
     # The picture under the controls is the last board, its winning chain marked.
     assert drawing.svg == board_svg(final)

@@ -349,8 +349,10 @@ def test_bad_settings_are_refused(changes: dict[str, Any]) -> None:
 def test_the_presets_follow_the_spec() -> None:
     presets = HEX.presets
     assert list(presets) == ["uais", "uais-small", "trial"] and HEX.default_preset == "uais"
-    assert (presets["uais"].size, presets["uais"].move_time_ms, presets["uais"].swap) == (10, 120_000.0, True)
-    assert (presets["uais-small"].size, presets["trial"].size, presets["trial"].move_time_ms) == (7, 7, 1000.0)
+    uais, small, trial = presets["uais"], presets["uais-small"], presets["trial"]
+    assert isinstance(uais, HexConfig) and isinstance(small, HexConfig) and isinstance(trial, HexConfig)
+    assert (uais.size, uais.move_time_ms, uais.swap) == (10, 120_000.0, True)
+    assert (small.size, trial.size, trial.move_time_ms) == (7, 7, 1000.0)
     assert HEX.small_preset == "trial"
     assert HEX.max_steps(presets["uais"]) == 101
 

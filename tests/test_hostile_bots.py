@@ -21,17 +21,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from bots.support import INSTANT, PYTHON, SMALL, kinds_of, marker_gone, running, turns_of
-from test_referee_per_move import ask
-from test_referee_per_move import connection as per_move_bot
 
+from bots.support import INSTANT, PYTHON, SMALL, kinds_of, marker_gone, running, turns_of
 from flit_core import Replay, TurnKind
 from flit_core.cli import main
 from flit_core.referee import Limits, Match, play_match
 from flit_core.referee import sandbox as sandboxes
 from flit_core.referee.cgroup import base as cgroup_base
-from flit_core.referee.limits import Sandbox
 from flit_core.referee.process import BotProcess, stop_all
+from flit_core.referee.sandbox import Sandbox
+from test_referee_per_move import ask
+from test_referee_per_move import connection as per_move_bot
 
 HOSTILE = Path(__file__).resolve().parent / "bots" / "hostile" / "hostile_bot.py"
 PROBLEM = sandboxes.problem()
@@ -234,10 +234,24 @@ def test_the_fallback_is_announced_once(monkeypatch: pytest.MonkeyPatch, capsys:
 
 
 def test_the_command_line_sets_the_limits(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    status = main([
-        "match", " ".join(hostile("hog", 2048)), " ".join(INSTANT), "--turns", "4", "--startup-ms", "60000",
-        "--bot-memory-mb", "200", "--workdirs", str(tmp_path), "--logs", str(tmp_path / "logs"), "--quiet",
-    ])
+    status = main(
+        [
+            "match",
+            " ".join(hostile("hog", 2048)),
+            " ".join(INSTANT),
+            "--turns",
+            "4",
+            "--startup-ms",
+            "60000",
+            "--bot-memory-mb",
+            "200",
+            "--workdirs",
+            str(tmp_path),
+            "--logs",
+            str(tmp_path / "logs"),
+            "--quiet",
+        ]
+    )
     assert status == 0
     report = json.loads((tmp_path / "bot1" / "report.json").read_text())
     assert report["error"] == "MemoryError" and report["held_mb"] < 200
@@ -278,4 +292,3 @@ def test_a_flooding_bot_is_asked_nothing_and_costs_nothing(tmp_path: Path) -> No
     assert sum("floods its output" in turn.detail for turn in turns) >= len(turns) // 2
     assert replay.players[0]["unsolicited_lines"] > 0
     honest_opponent_unharmed(replay)
-

@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from bots.support import PYTHON, kinds_of
 
+from bots.support import PYTHON, kinds_of
 from flit_core import Replay, TurnKind
 from flit_core.games import get_game
 from flit_core.games.coins import CoinsConfig
@@ -24,8 +24,8 @@ from flit_core.games.uttt.config import UtttConfig
 from flit_core.referee import Limits, Match, play_match
 from flit_core.referee import sandbox as sandboxes
 from flit_core.referee.errors import OutputError
-from flit_core.referee.limits import Sandbox
 from flit_core.referee.process import BotProcess, stop_all
+from flit_core.referee.sandbox import Sandbox
 from flit_core.tournament.definition import Tournament
 from flit_core.tournament.entrants import Entrant, parse_entrants
 from flit_core.tournament.runner import GameFailed, run_tournament

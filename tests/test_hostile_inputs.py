@@ -24,13 +24,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tournament_support import PASS_PROGRAM, entrants_file, write
 
 from flit_core import PRESETS, BotProgram, play_game
 from flit_core.cli import main
 from flit_core.games import game_names, get_game
 from flit_core.tournament.replays import replays_text
 from flit_core.tournament.store import DATABASE, ResultsStore
+from tournament_support import PASS_PROGRAM, entrants_file, write
 
 PYTHON = sys.executable
 

@@ -16,8 +16,8 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from bots.support import PYTHON, SMALL, turns_of
 
+from bots.support import PYTHON, SMALL, turns_of
 from flit_core import TurnKind
 from flit_core.config import BaseConfig
 from flit_core.games import get_game

@@ -13,13 +13,14 @@ import sys
 from pathlib import Path
 
 import pytest
-from tournament_support import GREEDY_BOT, ROOT
+from _pytest.capture import CaptureResult
 
 from flit_core.cli import main
 from flit_core.games import get_game
 from flit_core.tournament.entrants import parse_entrants
 from flit_core.tournament.store import ResultsStore
 from flit_core.tournament.workdirs import game_folders
+from tournament_support import GREEDY_BOT, ROOT
 
 BOTS = ROOT / "tests" / "bots" / "hostile_tournament"
 #: Short Flit games, a seat-balanced pair per run, with time limits no busy machine reaches.
@@ -49,7 +50,7 @@ def tournament(tmp_path: Path, entrants_toml: Path, out: str, *options: str) -> 
     return main(["tournament", str(entrants_toml), "--out", str(tmp_path / out), *GAME, *options])
 
 
-def everything_said(out: Path, captured: pytest.CaptureResult[str]) -> str:
+def everything_said(out: Path, captured: CaptureResult[str]) -> str:
     """What the bots could say: this process's output (in-process bots) and the results
     folder (a sandboxed bot's stderr tail is in its game's replay)."""
     files = [path.read_text(encoding="utf-8", errors="replace") for path in out.rglob("*") if path.suffix == ".json"]

@@ -12,6 +12,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -29,10 +30,10 @@ PYTHON_HOST = [sys.executable, "-m", "flit_core.bot", "--game", "lightcycles"]
 NODE = shutil.which("node")
 needs_node = pytest.mark.skipif(NODE is None, reason="Node.js is not installed")
 #: Limits no loaded machine misses with an honest bot; a hang costs one move's limit.
-PATIENT = {"move_time_ms": 1500.0, "startup_ms": 10000.0}
+PATIENT: dict[str, Any] = {"move_time_ms": 1500.0, "startup_ms": 10000.0}
 
 #: The spec's example: a 2-bot game in which bot 1 turns straight back on its second move.
-EXAMPLE_CHANGES = [
+EXAMPLE_CHANGES: list[list[tuple[Any, ...]]] = [
     [("round", 1, 84, 35, 1, 42, 34, 2, 42, 0)],
     [("moves", 1, "S", 2, "N")],
     [("moves", 1, "S", 2, "S"), ("end", 2, "trail")],

@@ -7,6 +7,7 @@ order by seed, the judge's text frame; then property tests over random games. Th
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -25,7 +26,7 @@ from flit_core.session import Answer, Outcome, TurnKind
 CYCLES = get_game("lightcycles")
 
 
-def fixed_field(players: int, width: int, height: int, **settings: object) -> LightCyclesConfig:
+def fixed_field(players: int, width: int, height: int, **settings: Any) -> LightCyclesConfig:
     """Every round on a ``width`` x ``height`` field."""
     return LightCyclesConfig(
         players=players, width_per_bot=0, width_base=width, height_per_bot=0, height_base=height, **settings
@@ -214,7 +215,7 @@ def test_the_later_out_the_better_and_bots_out_together_share_a_place(
     if reason is EndReason.ALL_CRASHED:
         assert (result.outcome, result.winner) == (Outcome.TIE, None)
     else:
-        assert result.outcome is Outcome.WIN and result.ranks[result.winner] == 1
+        assert result.outcome is Outcome.WIN and result.winner is not None and result.ranks[result.winner] == 1
 
 
 def test_standings_list_bots_out_together_as_the_judge_does() -> None:
@@ -259,6 +260,7 @@ def test_the_entrants_order_is_the_seats_and_shuffled_comes_from_the_seed() -> N
 
 def test_a_game_is_the_same_for_the_same_seed_and_answers() -> None:
     config = CYCLES.preset("trial")
+    assert isinstance(config, LightCyclesConfig)
     scripts = {seat: "SEEN" * 30 for seat in range(1, 5)}
     first, again = scripted(config, scripts, seed=5), scripted(config, scripts, seed=5)
     assert [turn.changes for turn in first.history] == [turn.changes for turn in again.history]
@@ -286,12 +288,14 @@ def test_bad_settings_are_refused(settings: dict[str, object]) -> None:
 
 
 def test_presets_and_order_read_back() -> None:
-    assert CYCLES.preset("standard") == LightCyclesConfig()
-    assert CYCLES.preset("standard").move_time_ms == 1000.0 and CYCLES.preset("standard").order is Order.ENTRANTS
-    trial = CYCLES.preset("trial")
+    standard, trial = CYCLES.preset("standard"), CYCLES.preset("trial")
+    assert isinstance(standard, LightCyclesConfig) and isinstance(trial, LightCyclesConfig)
+    assert standard == LightCyclesConfig()
+    assert standard.move_time_ms == 1000.0 and standard.order is Order.ENTRANTS
     assert (trial.move_time_ms, trial.order) == (100.0, Order.SHUFFLED)
     assert LightCyclesConfig.from_dict(trial.to_dict()) == trial
-    assert CYCLES.series_config(CYCLES.preset("standard")).order is Order.SHUFFLED
+    series = CYCLES.series_config(standard)
+    assert isinstance(series, LightCyclesConfig) and series.order is Order.SHUFFLED
 
 
 @pytest.mark.parametrize("text", ["N", "E", " S ", "W\r\n", "\tN"])
@@ -376,7 +380,8 @@ def test_random_games_keep_the_rules_invariants(players: int, seed: int, moves: 
             assert (result.scores[a] > result.scores[b]) == (result.ranks[a] < result.ranks[b])
     firsts = sum(1 for rank in result.ranks.values() if rank == 1)
     if result.reason is EndReason.LAST_ONE_LEFT:
-        assert firsts == 1 and result.ranks[result.winner] == 1
+        assert firsts == 1 and result.winner is not None and result.ranks[result.winner] == 1
     else:
         assert firsts >= 2 and result.winner is None
-    assert game.steps <= CYCLES.max_steps(config)
+    limit = CYCLES.max_steps(config)
+    assert limit is not None and game.steps <= limit

@@ -14,6 +14,7 @@ from flit_core import PRESETS, BotProgram, ConfigError, FlitError, GameConfig, M
 from flit_core.games import get_game
 from flit_core.games.flit.board import neighbour_table
 from flit_core.notebook import ExportError, Program, export_bot, play, series, try_move
+from flit_core.notebook.games import BotSpec
 from flit_core.session import PlayerStatus
 
 RANDOM_BOT = get_game("flit").examples["random"]
@@ -36,23 +37,23 @@ BOARD = """
 REACH = 2
 
 
-def distance(a, b, size):  # type: ignore[no-untyped-def]
+def distance(a, b, size):
     dx, dy = abs(a[0] - b[0]), abs(a[1] - b[1])
     return min(dx, size - dx) + min(dy, size - dy)
 
 
-def score(view, move):  # type: ignore[no-untyped-def]
+def score(view, move):
     neutrals = view.neutrals()
     near = min((distance(move.destination, n, view.size) for n in neutrals), default=view.size)
     return (-near * REACH, math.floor(move.x1), move.y1)
 
 
-def helper_bot(view):  # type: ignore[no-untyped-def]
+def helper_bot(view):
     moves = view.legal_moves()
     return max(moves, key=lambda move: score(view, move)) if moves else None
 
 
-def first_move(view):  # type: ignore[no-untyped-def]
+def first_move(view):
     moves = view.legal_moves()
     return moves[0] if moves else None
 
@@ -60,11 +61,11 @@ def first_move(view):  # type: ignore[no-untyped-def]
 class Stubborn:
     """A bot class: always tries the same (illegal) move."""
 
-    def move(self, view):  # type: ignore[no-untyped-def]
+    def move(self, view):
         return Move(0, 0, 1, 1)
 
 
-def crashing_bot(view):  # type: ignore[no-untyped-def]
+def crashing_bot(view):
     raise ZeroDivisionError("oops")
 
 
@@ -97,6 +98,7 @@ def test_play_functions_files_and_classes_reproducibly() -> None:
 )
 def test_config_adapts_a_preset_to_the_bots(config: object, bots: int, players: int, size: int) -> None:
     replay = play(*[lambda view: None] * bots, config=config, seed=1)  # type: ignore[arg-type]
+    assert isinstance(replay.config, GameConfig)
     assert (replay.config.players, replay.config.size) == (players, size)
 
 
@@ -159,7 +161,7 @@ def test_try_move_applies_a_legal_move_and_shows_conversions() -> None:
     assert trial.legal and trial.problem == ""
     assert trial.after == position.play(1, Move(2, 1, 4, 1))
     assert trial.changes == tuple(position.changes(1, Move(2, 1, 4, 1)))
-    assert [change for change in trial.changes[2:] if change.colour == 1] == [(4, 2, 1)]  # one conversion
+    assert [(x, y, colour) for x, y, colour in trial.changes[2:] if colour == 1] == [(4, 2, 1)]  # one conversion
     assert trial.after[4, 2] == 1
     assert "converting 1" in trial.summary()
     html = trial._repr_html_()
@@ -200,8 +202,8 @@ def test_try_move_as_another_bot_with_a_config() -> None:
 
 
 def test_series_is_reproducible_seat_balanced_and_ranked() -> None:
-    bots = {"first": first_move, "random": RANDOM_BOT, "greedy": GREEDY_BOT}
-    seen = []
+    bots: dict[str, BotSpec] = {"first": first_move, "random": RANDOM_BOT, "greedy": GREEDY_BOT}
+    seen: list[Replay] = []
     board = series(bots, games=6, config=SMALL, seed=3, on_game=seen.append)
     again = series(bots, games=6, config=SMALL, seed=3)
     assert len(board.replays) == 6 and seen == board.replays
@@ -245,7 +247,7 @@ def test_export_writes_helpers_constants_and_imports(tmp_path: Path) -> None:
         assert exported(view) == helper_bot(view)
 
 
-def _view(position: Position):  # type: ignore[no-untyped-def]
+def _view(position: Position):
     from flit_core import BotView
 
     return BotView(1, SMALL, 0, position)
@@ -259,14 +261,14 @@ def test_export_a_class_and_a_bot_using_the_core(tmp_path: Path) -> None:
     assert "from flit_core.games.flit.board import neighbour_table" in uses_core.source
 
 
-def bot_using_the_core(view):  # type: ignore[no-untyped-def]
+def bot_using_the_core(view):
     return None if neighbour_table(view.size) else first_move(view)
 
 
 STATE = None
 
 
-def stateful_bot(view):  # type: ignore[no-untyped-def]
+def stateful_bot(view):
     global STATE
     STATE = random.Random(1) if STATE is None else STATE
     return None

@@ -215,12 +215,12 @@ def test_score_lines_follow_the_positions(replay: Replay) -> None:
 def test_long_games_are_thinned_in_the_chart() -> None:
     replay = play_game(PRESETS["trial"].replace(turn_limit=3000), [lambda view: None, _first_move], seed=2)
     chart = ET.fromstring(chart_svg(replay))
-    points = chart.find(f"{SVG}polyline").get("points").split()  # type: ignore[union-attr]
+    points = chart.find(f"{SVG}polyline").get("points").split()
     assert len(points) <= 2 * 320 + 1
     assert points[-1].startswith("350.0,")  # the last turn is always drawn
 
 
-def _first_move(view):  # type: ignore[no-untyped-def]
+def _first_move(view):
     moves = view.legal_moves()
     return moves[0] if moves else None
 
@@ -258,7 +258,7 @@ def test_rich_display_hooks_and_text_fallbacks(replay: Replay) -> None:
     position = replay.position_at(5)
     assert 'class="flit-board"' in position._repr_html_()
     assert pretty(position).splitlines()[0] == position.to_text().splitlines()[0]
-    assert 'class="flit-player"' in replay._repr_html_()
+    assert 'class="flit-player"' in (replay._repr_html_() or "")
     text = pretty(replay)
     assert text.startswith("Flit: 2 players") and len(text) < 3000, "a summary, not the dataclass repr"
     assert repr(position).startswith("Position(size=8"), "repr() itself is unchanged"
@@ -314,4 +314,4 @@ def test_a_game_without_its_own_drawing_shows_a_picture_per_turn() -> None:
         if turn.kind is TurnKind.MOVE:
             assert frames["moves"][str(turn.index)] == rps.describe_move(turn.player, turn.move, turn.changes)
     assert data["movers"] == [turn.player for turn in replay.turns]
-    assert data["scores"][-1][1:] == [replay.result.scores[1], replay.result.scores[2]]  # type: ignore[union-attr]
+    assert data["scores"][-1][1:] == [replay.result.scores[1], replay.result.scores[2]]

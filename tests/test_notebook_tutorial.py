@@ -114,7 +114,7 @@ def test_the_exported_bot_is_a_file_the_referee_plays(run: tuple[dict[str, Any],
     assert printed.strip() == exported.read_text(encoding="utf-8").strip()
     assert "move = racer" in printed and "def lift(" in printed
     program = BotProgram.from_file(exported)
-    assert program.start(1, PRESETS["trial"])  # it loads and defines its move
+    program.start(1, PRESETS["trial"])  # it loads and defines its move (else this raises)
     result = output(cells["native-game"], "text/plain")
     assert result.startswith("bot 1 wins"), result  # racer (seat 1) beats greedy under the referee
 

@@ -3,7 +3,8 @@
 from hypothesis import given
 from hypothesis import strategies as st
 
-from flit_core import EMPTY, NEUTRAL, Answer, Game, GameConfig, Move, Replay, SpawnRule, TurnKind
+from flit_core import EMPTY, NEUTRAL, Answer, Change, Game, GameConfig, Move, Replay, SpawnRule, TurnKind
+from helpers import flit_state
 
 configs = st.builds(
     GameConfig,
@@ -63,12 +64,12 @@ def test_invariants_hold_after_every_turn(config, seed, script):
         for x, y, colour in turn.changes:
             cells[y * config.size + x] = colour
         assert tuple(cells) == position.cells
-        assert (turn.kind is TurnKind.MOVE) == (len(turn.changes) >= 2 and turn.changes[0].colour == EMPTY)
+        assert (turn.kind is TurnKind.MOVE) == (len(turn.changes) >= 2 and Change(*turn.changes[0]).colour == EMPTY)
         # Piece counts add up, and the game's own counters agree with the board.
         counts = [position.cells.count(c) for c in range(6)]
         assert sum(counts) == config.size**2
         assert game.counts() == {p: counts[p] for p in range(1, config.players + 1)}
-        assert game.state.neutrals == counts[NEUTRAL]
+        assert flit_state(game).neutrals == counts[NEUTRAL]
         assert all(counts[p] >= 2 for p in range(1, config.players + 1))  # pieces are never lost
         # No neutral piece touches a coloured piece or another neutral piece.
         for x, y in position.pieces(NEUTRAL):

@@ -8,6 +8,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
+
 from bots.support import (
     EXAMPLES,
     INSTANT,
@@ -18,10 +19,9 @@ from bots.support import (
     python_bot,
     turns_of,
 )
-
 from flit_core import PRESETS, BotProgram, GameConfig, PlayerStatus, TurnKind, play_game
-from flit_core.referee import play_match
 from flit_core.games.flit.host import config_for
+from flit_core.referee import play_match
 
 GREEDY = EXAMPLES / "greedy_bot.py"
 RANDOM = EXAMPLES / "random_bot.py"
@@ -43,18 +43,22 @@ def test_a_python_bot_plays_the_same_game_as_in_process() -> None:
 
 
 def test_the_bots_board_copy_and_view_match_the_game(tmp_path: Path) -> None:
-    spy = _bot_file(tmp_path, """
+    spy = _bot_file(
+        tmp_path,
+        """
         import sys
         def move(view):
-            print(repr((view.me, view.turn, view.size, view.players, view.time_limit_ms, view.board.cells)), file=sys.stderr)
+            seen = (view.me, view.turn, view.size, view.players, view.time_limit_ms, view.board.cells)
+            print(repr(seen), file=sys.stderr)
             return None
-    """)
+    """,
+    )
     config = SMALL.replace(turn_limit=8, startup_ms=1000.0)
     replay = play_match(config, [INSTANT, python_bot(spy)], 3, log_dir=tmp_path)
     seen = [ast.literal_eval(line) for line in Path(replay.players[1]["stderr_log"]).read_text().splitlines()]
     turns = [turn.index for turn in turns_of(replay, 2)]
     assert [entry[1] for entry in seen] == turns == [1, 3, 5, 7]
-    for (me, turn, size, players, limit, cells) in seen:
+    for me, turn, size, players, limit, cells in seen:
         assert (me, size, players) == (2, 10, 2)
         assert cells == replay.position_at(turn).cells
         # The protocol does not send the limits; the referee announces them in the environment.
@@ -63,7 +67,9 @@ def test_the_bots_board_copy_and_view_match_the_game(tmp_path: Path) -> None:
 
 
 def test_print_goes_to_stderr_and_errors_make_no_move(tmp_path: Path) -> None:
-    bot = _bot_file(tmp_path, """
+    bot = _bot_file(
+        tmp_path,
+        """
         calls = 0
         def move(view):
             global calls
@@ -74,7 +80,8 @@ def test_print_goes_to_stderr_and_errors_make_no_move(tmp_path: Path) -> None:
             if calls == 3:
                 return 42
             return view.legal_moves()[0]
-    """)
+    """,
+    )
     replay = play_match(SMALL, [python_bot(bot), INSTANT], 2, log_dir=tmp_path / "logs")
     assert kinds_of(replay, 1)[:4] == [TurnKind.MOVE, TurnKind.PASS, TurnKind.PASS, TurnKind.MOVE]
     entry = replay.players[0]
@@ -108,9 +115,7 @@ def test_settings_the_bot_assumes(size: int, players: int, expected: GameConfig)
 
 def test_bad_arguments_are_reported(tmp_path: Path) -> None:
     bot = _bot_file(tmp_path, "def move(view):\n    return None\n")
-    run = subprocess.run(
-        [*python_bot(bot), "5", "16", "2"], input=b"", capture_output=True, timeout=30, check=False
-    )
+    run = subprocess.run([*python_bot(bot), "5", "16", "2"], input=b"", capture_output=True, timeout=30, check=False)
     assert run.returncode == 1
     assert b"bot number 5 is not between 1 and 2" in run.stderr
 

@@ -7,8 +7,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from bots.support import INSTANT, SMALL, misbehave
 
+from bots.support import INSTANT, SMALL, misbehave
 from flit_core import Replay
 from flit_core.cli import main
 from flit_core.referee import Match
@@ -62,10 +62,21 @@ def test_cli_interactive_quits_early_and_still_writes_the_replay(
 ) -> None:
     monkeypatch.setattr("sys.stdin", io.StringIO("r 3\nst\nq\n"))
     out = tmp_path / "game.json"
-    status = main([
-        "match", " ".join(INSTANT), " ".join(INSTANT), "--interactive", "--seed", "2",
-        "--replay", str(out), "--logs", str(tmp_path), "--quiet",
-    ])
+    status = main(
+        [
+            "match",
+            " ".join(INSTANT),
+            " ".join(INSTANT),
+            "--interactive",
+            "--seed",
+            "2",
+            "--replay",
+            str(out),
+            "--logs",
+            str(tmp_path),
+            "--quiet",
+        ]
+    )
     assert status == 0
     replay = Replay.load(out)
     assert replay.result is None and len(replay.turns) == 3

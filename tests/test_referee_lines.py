@@ -23,9 +23,7 @@ def _chunks(data: bytes, cuts: list[int]) -> list[bytes]:
 
 
 @given(lines_strategy, st.lists(st.integers(min_value=0, max_value=10_000), max_size=30))
-def test_lines_come_out_whole_and_capped_however_the_stream_is_cut(
-    lines: list[bytes], cuts: list[int]
-) -> None:
+def test_lines_come_out_whole_and_capped_however_the_stream_is_cut(lines: list[bytes], cuts: list[int]) -> None:
     stream = b"".join(line + b"\n" for line in lines)
     buffer = LineBuffer(CAP)
     taken: list[Line] = []

@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import Any
 
 from bots.support import child_gone, process_gone
-
 from flit_core.config import BaseConfig
 from flit_core.games.interface import PER_MOVE_OUTPUT, Change, WireProtocol
 from flit_core.referee.limits import Limits

@@ -12,13 +12,13 @@ import time
 from pathlib import Path
 
 import pytest
-from bots.support import EXAMPLES, INSTANT, PYTHON, SMALL, misbehave, running
 
+from bots.support import EXAMPLES, INSTANT, PYTHON, SMALL, misbehave, running
 from flit_core import Replay
 from flit_core.cli import main
-from flit_core.replay import ReplayJournal
 from flit_core.referee import Match
 from flit_core.referee.errors import OutputError
+from flit_core.replay import ReplayJournal
 
 #: A long game of bots that think 20 ms a move: it runs until it is stopped.
 LONG = ["--preset", "trial", "--turns", "100000", "--move-ms", "5000", "--startup-ms", "20000"]
@@ -32,7 +32,7 @@ def turn_lines(path: Path) -> int:
         return 0
 
 
-def wait_until(condition, timeout_s: float = 60.0) -> None:  # type: ignore[no-untyped-def]
+def wait_until(condition, timeout_s: float = 60.0) -> None:
     deadline = time.monotonic() + timeout_s
     while not condition():
         assert time.monotonic() < deadline, "timed out waiting"
@@ -137,8 +137,23 @@ def test_a_replay_that_cannot_be_saved_at_the_end_goes_to_a_temporary_file(
 
     monkeypatch.setattr(Replay, "save", full_disk)
     target = tmp_path / "game.json"
-    assert main(["match", "--preset", "trial", "--turns", "6", "--quiet", "--replay", str(target),
-                 " ".join(INSTANT), " ".join(INSTANT)]) == 0
+    assert (
+        main(
+            [
+                "match",
+                "--preset",
+                "trial",
+                "--turns",
+                "6",
+                "--quiet",
+                "--replay",
+                str(target),
+                " ".join(INSTANT),
+                " ".join(INSTANT),
+            ]
+        )
+        == 0
+    )
     captured = capsys.readouterr()
     line = next(line for line in captured.err.splitlines() if "cannot write the replay" in line)
     fallback = line.rsplit("it is in ", 1)[1]

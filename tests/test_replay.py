@@ -11,8 +11,9 @@ import os
 
 import pytest
 
-from flit_core import PRESETS, Position, Replay, ReplayError
+from flit_core import PRESETS, Change, Position, Replay, ReplayError
 from golden_games import GAMES, GOLDEN, make
+
 
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_golden_replay(name):
@@ -41,7 +42,7 @@ def test_golden_games_cover_what_can_happen():
         kinds |= {turn.kind.value for turn in Replay.load(GOLDEN / name).turns}
     assert {"move", "pass", "invalid", "error"} <= kinds
     four = Replay.load(GOLDEN / "four-bots-12x12-list-spawn-3.json")
-    assert any(len(turn.changes) > 2 and turn.changes[2].colour != 5 for turn in four.turns)  # conversions
+    assert any(len(turn.changes) > 2 and Change(*turn.changes[2]).colour != 5 for turn in four.turns)  # conversions
 
 
 @pytest.fixture
@@ -68,10 +69,22 @@ CORRUPTIONS = [
     ("unknown turn kind", lambda d: d["turns"][0].update(kind="teleport"), "turn 0: unknown kind 'teleport'"),
     ("wrong player", lambda d: d["turns"][1].update(player=1), "turn 1: recorded for bot 1, but bot 2 moves"),
     ("bad change", lambda d: d["turns"][first_move_index(d)]["changes"][1].__setitem__(2, 2), "recorded changes"),
-    ("malformed change", lambda d: d["turns"][first_move_index(d)]["changes"].__setitem__(0, "0 0 0"), "a change must be [x, y, colour]"),
-    ("illegal move called a move", lambda d: d["turns"][first_move_index(d)].update(move="0 0 0 1"), "but the rules make it"),
+    (
+        "malformed change",
+        lambda d: d["turns"][first_move_index(d)]["changes"].__setitem__(0, "0 0 0"),
+        "a change must be [x, y, colour]",
+    ),
+    (
+        "illegal move called a move",
+        lambda d: d["turns"][first_move_index(d)].update(move="0 0 0 1"),
+        "but the rules make it",
+    ),
     ("unparseable move", lambda d: d["turns"][first_move_index(d)].update(move="up"), "expected four integers"),
-    ("winner changed", lambda d: d["result"].update(winner=2 if d["result"]["winner"] == 1 else 1), "result: recorded winner"),
+    (
+        "winner changed",
+        lambda d: d["result"].update(winner=2 if d["result"]["winner"] == 1 else 1),
+        "result: recorded winner",
+    ),
     ("turn after the end", lambda d: d["turns"].append(dict(d["turns"][-1])), "the game had already ended"),
     ("turns cut short", lambda d: d.update(turns=d["turns"][:10]), "the game is not over after 10 steps"),
     ("turns not a list", lambda d: d.update(turns={}), "'turns' must be a list"),
@@ -89,7 +102,12 @@ def test_corrupt_replays_are_refused_with_the_reason(document, mutate, message):
 
 @pytest.mark.parametrize(
     ("text", "message"),
-    [("", "invalid JSON"), ("{", "invalid JSON"), ("[]", "top level is not a JSON object"), (b"\xff\xfe", "invalid JSON")],
+    [
+        ("", "invalid JSON"),
+        ("{", "invalid JSON"),
+        ("[]", "top level is not a JSON object"),
+        (b"\xff\xfe", "invalid JSON"),
+    ],
 )
 def test_files_that_are_not_replays(text, message):
     with pytest.raises(ReplayError, match=message):
@@ -102,7 +120,7 @@ def test_missing_file(tmp_path):
 
 
 def test_an_unfinished_game_can_be_saved_and_loaded(tmp_path):
-    from flit_core import Game, Answer
+    from flit_core import Answer, Game
 
     game = Game(PRESETS["trial"], 11)
     for _ in range(10):

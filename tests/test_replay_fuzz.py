@@ -83,7 +83,9 @@ def test_any_json_document_is_refused_in_one_line(value: Any) -> None:
     load(value)
 
 
-@pytest.mark.parametrize("text", ["", "{", "[" * 100_000 + "]" * 100_000, '{"format":"flit-arena-replay","turns":[\n', "\xff"])
+@pytest.mark.parametrize(
+    "text", ["", "{", "[" * 100_000 + "]" * 100_000, '{"format":"flit-arena-replay","turns":[\n', "\xff"]
+)
 def test_text_that_is_no_json_is_refused_in_one_line(text: str) -> None:
     with pytest.raises(ReplayError):
         Replay.from_json(text)

@@ -23,6 +23,8 @@ TWO_APART = """
 ......
 """
 
+# A table, one case a row: kept as laid out.
+# fmt: off
 CASES = [
     # id, board, player, move, expected error, expected changes
     ("right edge wraps to the left", """
@@ -139,9 +141,12 @@ CASES = [
     ("origin equal to destination is a pass", TWO_APART, 1, "1 1 1 1", None, []),
     ("a pass on an empty square is a pass too", TWO_APART, 1, "0 0 0 0", None, []),
 ]
+# fmt: on
 
 
-@pytest.mark.parametrize(("board", "player", "text", "error", "changes"), [c[1:] for c in CASES], ids=[c[0] for c in CASES])
+@pytest.mark.parametrize(
+    ("board", "player", "text", "error", "changes"), [c[1:] for c in CASES], ids=[c[0] for c in CASES]
+)
 def test_move_rules(board, player, text, error, changes):
     position = Position.from_text(board)
     move = Move.parse(text)
@@ -164,7 +169,10 @@ def test_move_rules(board, player, text, error, changes):
 
 def test_errors_say_what_went_wrong():
     position = Position.from_text(TWO_APART)
-    with pytest.raises(NotConnected, match=r"destination \(1, 2\) touches no other piece of bot 1 \(the moved piece itself does not count\)"):
+    with pytest.raises(
+        NotConnected,
+        match=r"destination \(1, 2\) touches no other piece of bot 1 \(the moved piece itself does not count\)",
+    ):
         position.check(1, Move(1, 1, 1, 2))
     with pytest.raises(NotYourPiece, match=r"origin \(0, 0\) holds nothing, not a piece of bot 1"):
         position.check(1, Move(0, 0, 1, 2))

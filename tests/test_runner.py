@@ -1,12 +1,13 @@
 """The in-process runner and the Python bot API: bots that work, and bots that do not."""
 
+from typing import Any
+
 import pytest
 
-from flit_core import PRESETS, BotLoadError, BotProgram, GameConfig, Move, TurnKind, play_game
-from flit_core import get_game
+from flit_core import PRESETS, BotLoadError, BotProgram, GameConfig, Move, TurnKind, get_game, play_game
+from flit_core.session import AnswerKind
 
 to_answer = get_game("flit").read_answer
-from flit_core.session import AnswerKind
 
 TRIAL = PRESETS["trial"].replace(turn_limit=40)
 
@@ -73,7 +74,7 @@ def test_a_bot_calling_exit_does_not_end_the_runner():
 
 
 def test_class_bots_get_a_fresh_instance_per_game_with_their_number_and_config():
-    source = '''
+    source = """
 class Bot:
     games = 0
     def __init__(self, me, config):
@@ -83,12 +84,17 @@ class Bot:
         assert view.me == self.me and view.size == self.size
         self.calls += 1
         return "bad" if self.calls > 1 else view.legal_moves()[0]
-'''
+"""
     program = BotProgram(source, "stateful")
     for seed in (1, 2):
         replay = play_game(TRIAL, [program, program], seed)
         # Fresh source and instance each game: the first call of each bot passes.
-        assert [turn.kind for turn in replay.turns] == [TurnKind.MOVE, TurnKind.MOVE, TurnKind.INVALID, TurnKind.INVALID]
+        assert [turn.kind for turn in replay.turns] == [
+            TurnKind.MOVE,
+            TurnKind.MOVE,
+            TurnKind.INVALID,
+            TurnKind.INVALID,
+        ]
 
 
 def test_bot_classes_without_arguments_and_plain_classes():
@@ -135,12 +141,18 @@ def test_missing_and_non_utf8_bot_files(tmp_path):
 
 
 def test_view_helpers_match_the_board():
-    seen = {}
+    seen: dict[str, Any] = {}
 
     def spy(view):
         seen.update(
-            me=view.me, turn=view.turn, size=view.size, players=view.players, mine=view.my_pieces(),
-            counts=view.counts(), limit=view.time_limit_ms, legal=view.legal_moves(),
+            me=view.me,
+            turn=view.turn,
+            size=view.size,
+            players=view.players,
+            mine=view.my_pieces(),
+            counts=view.counts(),
+            limit=view.time_limit_ms,
+            legal=view.legal_moves(),
         )
         return None
 

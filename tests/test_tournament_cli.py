@@ -35,7 +35,7 @@ def test_a_tournament_from_start_to_leaderboard(tmp_path: Path, entrants: Path, 
     assert "Tournament: 2 entrants, 6 games of 2 players, 8x8 torus, 40 turns" in printed
     assert "seed 9; bots sandboxed under the referee" in printed
     assert "Played 6 games" in printed
-    table = printed[printed.index("#  bot"):]
+    table = printed[printed.index("#  bot") :]
     assert "greedy" in table and "random" in table and "rating" in table
     for name in ("leaderboard.csv", "leaderboard.json", "leaderboard.html"):
         assert (out / name).stat().st_size > 0
@@ -45,7 +45,7 @@ def test_a_tournament_from_start_to_leaderboard(tmp_path: Path, entrants: Path, 
     assert main(tournament(entrants, out, "--preset", "trial", *SMALL_GAME, "--games", "6", "--seed", "9")) == 0
     again = capsys.readouterr().out
     assert "Nothing to play: all 6 games are in the store." in again
-    assert again[again.index("#  bot"):again.index("Written")] == table[:table.index("Written")]
+    assert again[again.index("#  bot") : again.index("Written")] == table[: table.index("Written")]
 
     # Rebuilt from the store alone, in every format.
     assert main(["leaderboard", str(out)]) == 0
@@ -74,10 +74,18 @@ def test_options_left_out_when_resuming_come_from_the_store(tmp_path: Path, entr
 @pytest.mark.parametrize(
     ("first", "then", "message"),
     [
-        (["--trusted"], [], "were played with the Python bots in-process (trusted: no sandbox); resume them with "
-         "--trusted, or give a new --out folder to play every bot sandboxed"),
-        ([], ["--trusted"], "were played with every bot sandboxed; resume them without --trusted, or give a new "
-         "--out folder to play the Python bots in-process"),
+        (
+            ["--trusted"],
+            [],
+            "were played with the Python bots in-process (trusted: no sandbox); resume them with "
+            "--trusted, or give a new --out folder to play every bot sandboxed",
+        ),
+        (
+            [],
+            ["--trusted"],
+            "were played with every bot sandboxed; resume them without --trusted, or give a new "
+            "--out folder to play the Python bots in-process",
+        ),
     ],
     ids=["trusted-then-not", "sandboxed-then-trusted"],
 )
@@ -143,8 +151,16 @@ def test_asking_for_more_jobs_than_is_fair_warns(tmp_path: Path, entrants: Path,
 
 @pytest.mark.parametrize(
     ("players", "programs", "cores", "jobs"),
-    [(2, True, 2, 1), (4, True, 2, 1), (4, True, 8, 2), (2, True, 8, 4), (3, True, 8, 2),
-     (2, False, 2, 2), (4, False, 2, 2), (4, False, 1, 1)],
+    [
+        (2, True, 2, 1),
+        (4, True, 2, 1),
+        (4, True, 8, 2),
+        (2, True, 8, 4),
+        (3, True, 8, 2),
+        (2, False, 2, 2),
+        (4, False, 2, 2),
+        (4, False, 1, 1),
+    ],
 )
 def test_the_default_jobs_give_every_bot_a_core(players: int, programs: bool, cores: int, jobs: int) -> None:
     assert default_jobs(players, programs, cores) == jobs
@@ -212,14 +228,17 @@ def test_slow_moves_in_process_are_stopped_as_timeouts_and_pointed_out(tmp_path:
 
 
 def test_an_in_process_bot_that_loops_for_ever_does_not_hang_the_tournament(tmp_path: Path, capsys) -> None:
-    looping = write(tmp_path / "looping_bot.py", """
+    looping = write(
+        tmp_path / "looping_bot.py",
+        """
         def move(view):
             while True:
                 try:
                     pass
                 except Exception:  # a bot's own handler does not stop the interruption
                     pass
-    """)
+    """,
+    )
     entrants = entrants_file(tmp_path, {"random": str(RANDOM_BOT), "looping": str(looping)})
     options = ["--trusted", *SMALL_GAME, "--games", "2", "--move-ms", "20", "--startup-ms", "20", "--jobs", "1"]
     assert main(tournament(entrants, tmp_path / "results", *options)) == 0
@@ -234,18 +253,23 @@ def test_an_in_process_bot_that_loops_for_ever_does_not_hang_the_tournament(tmp_
 
 
 def test_an_entrants_file_may_name_its_game_and_the_store_records_it(tmp_path: Path, capsys) -> None:
-    entrants = write(tmp_path / "entrants.toml", f"""
+    entrants = write(
+        tmp_path / "entrants.toml",
+        f"""
         game = "flit"
 
         [entrants]
         random = "{RANDOM_BOT}"
         greedy = "{GREEDY_BOT}"
-    """)
+    """,
+    )
     out = tmp_path / "results"
     assert main(tournament(entrants, out, "--trusted", *SMALL_GAME, "--games", "2", "--seed", "4")) == 0
     printed = capsys.readouterr().out
-    assert "2 games of 2 players, 8x8 torus, 40 turns, 100 ms per move, neutral spawn: square 1/16; game flit; seed 4" \
+    assert (
+        "2 games of 2 players, 8x8 torus, 40 turns, 100 ms per move, neutral spawn: square 1/16; game flit; seed 4"
         in printed
+    )
     with ResultsStore.open(out) as store:
         assert store.definition()["game"] == "flit"
     # --game agreeing with the file is fine; resuming needs neither.
@@ -256,13 +280,16 @@ def test_an_entrants_file_may_name_its_game_and_the_store_records_it(tmp_path: P
 
 
 def test_an_unknown_game_is_one_clear_error_line(tmp_path: Path, capsys) -> None:
-    entrants = write(tmp_path / "entrants.toml", f"""
+    entrants = write(
+        tmp_path / "entrants.toml",
+        f"""
         game = "chess"
 
         [entrants]
         random = "{RANDOM_BOT}"
         greedy = "{GREEDY_BOT}"
-    """)
+    """,
+    )
     assert main(tournament(entrants, tmp_path / "results", "--games", "2")) == 2
     captured = capsys.readouterr()
     assert captured.err.splitlines() == [
@@ -294,7 +321,7 @@ def test_any_registered_game_plays_a_tournament_and_its_leaderboard(tmp_path: Pa
     printed = capsys.readouterr().out
     assert "4 games of best of 9 rounds, 100 ms per throw; game rps; seed 2" in printed
     assert "seed 2; Python bots in-process (trusted: no sandbox); results in" in printed
-    header = printed[printed.index("#  bot"):].splitlines()[0]
+    header = printed[printed.index("#  bot") :].splitlines()[0]
     assert f"  {rps.score_name}  " in header and "pieces" not in header
     # Resumed with no game named: the store's game and settings apply.
     assert main(tournament(entrants, out, "--trusted", "--games", "6")) == 0
@@ -317,13 +344,16 @@ def test_any_registered_game_plays_a_tournament_and_its_leaderboard(tmp_path: Pa
 
 def test_a_game_played_by_bot_programs_under_the_referee(tmp_path: Path, capsys) -> None:
     rps = get_game("rps")
-    entrants = write(tmp_path / "entrants.toml", f"""
+    entrants = write(
+        tmp_path / "entrants.toml",
+        f"""
         game = "rps"
 
         [entrants]
         random = "{rps.examples["random"]}"
         copycat = "{rps.examples["copycat"]}"
-    """)
+    """,
+    )
     out = tmp_path / "results"
     assert main(tournament(entrants, out, "--referee", "--preset", "trial", "--games", "2", "--seed", "1")) == 0
     assert "game rps; seed 1; bots sandboxed under the referee" in capsys.readouterr().out
@@ -335,7 +365,9 @@ def test_a_game_played_by_bot_programs_under_the_referee(tmp_path: Path, capsys)
 def test_hex_round_robins_play_every_pairing_twice_each_bot_black_once(tmp_path: Path, capsys) -> None:
     hex_game = get_game("hex")
     bots = {name: str(path) for name, path in hex_game.examples.items()}
-    entrants = entrants_file(tmp_path, {"first": bots["random"], "second": bots["random"], "third": bots["shortest_path"]})
+    entrants = entrants_file(
+        tmp_path, {"first": bots["random"], "second": bots["random"], "third": bots["shortest_path"]}
+    )
     out = tmp_path / "results"
     options = ["--trusted", "--game", "hex", "--preset", "trial", "--size", "5", "--round-robins", "2", "--seed", "3"]
     assert main(tournament(entrants, out, *options)) == 0
@@ -346,12 +378,14 @@ def test_hex_round_robins_play_every_pairing_twice_each_bot_black_once(tmp_path:
     assert header.split().count("wins") == 1, header
     with ResultsStore.open(out) as store:
         records = store.records()
-    black_first: dict[tuple[str, str], int] = {}
+    black_first: dict[tuple[str, ...], int] = {}
     for record in records:
         names = tuple(seat.name for seat in record.seats)
         black_first[names] = black_first.get(names, 0) + 1  # seat 1 starts as Black
     # Every ordered pair twice: each pairing 4 games, each bot Black in 2 of them.
-    assert black_first == {(a, b): 2 for a in ("first", "second", "third") for b in ("first", "second", "third") if a != b}
+    assert black_first == {
+        (a, b): 2 for a in ("first", "second", "third") for b in ("first", "second", "third") if a != b
+    }
     with pytest.raises(SystemExit):
         main(tournament(entrants, tmp_path / "other", "--game", "hex", "--round-robins", "1", "--games", "2"))
     assert "argument --games: not allowed with argument --round-robins" in capsys.readouterr().err

@@ -20,14 +20,17 @@ def test_strings_are_bot_files_or_commands_and_tables_add_options(tmp_path: Path
     write(tmp_path / "bots" / "mine.py", "def move(view):\n    return None\n")
     write(tmp_path / "bots" / "pass_bot", PASS_PROGRAM, executable=True)
     (tmp_path / "work").mkdir()
-    entrants = load(tmp_path, """
+    entrants = load(
+        tmp_path,
+        """
         [entrants]
         mine = "bots/mine.py"
         passer = "./bots/pass_bot --fast"
         scripted = "python3 bots/mine.py"
         listed = { command = ["bots/pass_bot", "two words"], workdir = "work" }
         other = { python = "bots/mine.py" }
-    """)
+    """,
+    )
     by_name = {entrant.name: entrant for entrant in entrants}
     assert [entrant.name for entrant in entrants] == ["mine", "passer", "scripted", "listed", "other"]
     mine = by_name["mine"]

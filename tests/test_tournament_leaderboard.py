@@ -32,12 +32,30 @@ def ranked(pieces: list[int]) -> list[int]:
 #: Four games with every case: a win, a 2-player tie, a 3-player tie for first between
 #: two bots (the third is not "tied"), timeouts, invalid answers, errors, a crash, a freeze.
 RECORDS = [
-    GameRecord(0, (seat("ann", 10, 1, timed=10, think_ms_total=20.0, think_ms_max=5.0),
-                   seat("bob", 5, 2, timeouts=2, timed=8, think_ms_total=80.0, think_ms_max=60.0)), winner=1),
-    GameRecord(1, (seat("bob", 7, 1, invalid=3, timed=10, think_ms_total=10.0, think_ms_max=2.0),
-                   seat("ann", 7, 1, errors=1, timed=10, think_ms_total=40.0, think_ms_max=9.0)), winner=None),
-    GameRecord(2, (seat("ann", 3, 2, crashed=True, timed=2, think_ms_total=2.0, think_ms_max=1.0),
-                   seat("cat", 9, 1, timed=4, think_ms_total=4.0, think_ms_max=1.5)), winner=2),
+    GameRecord(
+        0,
+        (
+            seat("ann", 10, 1, timed=10, think_ms_total=20.0, think_ms_max=5.0),
+            seat("bob", 5, 2, timeouts=2, timed=8, think_ms_total=80.0, think_ms_max=60.0),
+        ),
+        winner=1,
+    ),
+    GameRecord(
+        1,
+        (
+            seat("bob", 7, 1, invalid=3, timed=10, think_ms_total=10.0, think_ms_max=2.0),
+            seat("ann", 7, 1, errors=1, timed=10, think_ms_total=40.0, think_ms_max=9.0),
+        ),
+        winner=None,
+    ),
+    GameRecord(
+        2,
+        (
+            seat("ann", 3, 2, crashed=True, timed=2, think_ms_total=2.0, think_ms_max=1.0),
+            seat("cat", 9, 1, timed=4, think_ms_total=4.0, think_ms_max=1.5),
+        ),
+        winner=2,
+    ),
     GameRecord(3, (seat("ann", 4, 1), seat("bob", 4, 1, timeouts=5, frozen=True), seat("cat", 2, 3)), winner=None),
 ]
 
@@ -50,7 +68,9 @@ def test_wins_are_the_score_and_ties_for_first_are_nobodys_win() -> None:
     rows = leaderboard(RECORDS)
     # ann and cat have one win each; cat's is in fewer games, so cat ranks first.
     assert [(row.rank, row.name, row.wins, row.games) for row in rows] == [
-        (1, "cat", 1, 2), (2, "ann", 1, 4), (3, "bob", 0, 3),
+        (1, "cat", 1, 2),
+        (2, "ann", 1, 4),
+        (3, "bob", 0, 3),
     ]
     table = by_name(rows)
     assert (table["ann"].shared_first, table["bob"].shared_first, table["cat"].shared_first) == (2, 2, 0)
@@ -125,8 +145,11 @@ def test_records_read_back_from_dicts_and_from_replays() -> None:
 
 def test_the_rating_prefers_the_stronger_bot_and_ignores_completion_order() -> None:
     records = [
-        GameRecord(i, (seat("strong", 9, 1), seat("weak", 3, 2)) if i % 2 else
-                   (seat("weak", 2, 2), seat("strong", 8, 1)), winner=1 if i % 2 else 2)
+        GameRecord(
+            i,
+            (seat("strong", 9, 1), seat("weak", 3, 2)) if i % 2 else (seat("weak", 2, 2), seat("strong", 8, 1)),
+            winner=1 if i % 2 else 2,
+        )
         for i in range(20)
     ]
     ratings = compute_ratings(records)
@@ -158,8 +181,28 @@ def board() -> Leaderboard:
 def test_the_table_shows_every_column_aligned() -> None:
     text = table_text(board())
     lines = text.splitlines()
-    assert lines[0].split() == ["#", "bot", "wins", "games", "win", "%", "95%", "CI", "tied", "1st", "pieces",
-                                "timeouts", "invalid", "errors", "crashes", "think", "ms", "max", "ms", "rating"]
+    assert lines[0].split() == [
+        "#",
+        "bot",
+        "wins",
+        "games",
+        "win",
+        "%",
+        "95%",
+        "CI",
+        "tied",
+        "1st",
+        "pieces",
+        "timeouts",
+        "invalid",
+        "errors",
+        "crashes",
+        "think",
+        "ms",
+        "max",
+        "ms",
+        "rating",
+    ]
     assert len(lines) == 1 + 4
     cat = next(line for line in lines if " cat " in line).split()
     assert cat[:7] == ["2", "cat", "1", "2", "50.0", "9-91", "0"]
@@ -200,7 +243,7 @@ def game_records(draw: st.DrawFn) -> list[GameRecord]:
         pieces = draw(st.lists(st.integers(0, 50), min_size=players, max_size=players))
         places = ranked(pieces)
         winner = places.index(1) + 1 if places.count(1) == 1 else None
-        seats = tuple(seat(name, count, place) for name, count, place in zip(names, pieces, places))
+        seats = tuple(seat(name, count, place) for name, count, place in zip(names, pieces, places, strict=True))
         records.append(GameRecord(index, seats, winner))
     return records
 
@@ -215,4 +258,4 @@ def test_the_standings_account_for_every_game_and_seat(records: list[GameRecord]
         assert row.wins + row.shared_first <= row.games
         assert row.win_low <= row.win_rate <= row.win_high
     assert [row.rank for row in rows] == sorted(row.rank for row in rows)
-    assert all((a.wins, a.win_rate) >= (b.wins, b.win_rate) for a, b in zip(rows, rows[1:]))
+    assert all((a.wins, a.win_rate) >= (b.wins, b.win_rate) for a, b in zip(rows, rows[1:], strict=False))

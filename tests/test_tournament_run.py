@@ -21,13 +21,27 @@ from flit_core.tournament.play import command_for
 from flit_core.tournament.runner import GameFailed, run_tournament
 from flit_core.tournament.store import ResultsStore
 from tournament_support import (
-    GREEDY_BOT, PASS_PROGRAM, RANDOM_BOT, ROOT, SLOW_BOT, SMALL, SMALL4, entrants_file, stored_games,
-    stored_seats, write,
+    GREEDY_BOT,
+    PASS_PROGRAM,
+    RANDOM_BOT,
+    ROOT,
+    SLOW_BOT,
+    SMALL,
+    SMALL4,
+    entrants_file,
+    stored_games,
+    stored_seats,
+    write,
 )
 
 
 def python_tournament(folder: Path, games: int, config=SMALL, bots: int = 3) -> Tournament:
-    files = {"random": str(RANDOM_BOT), "greedy": str(GREEDY_BOT), "random2": str(RANDOM_BOT), "greedy2": str(GREEDY_BOT)}
+    files = {
+        "random": str(RANDOM_BOT),
+        "greedy": str(GREEDY_BOT),
+        "random2": str(RANDOM_BOT),
+        "greedy2": str(GREEDY_BOT),
+    }
     entrants = load_entrants(entrants_file(folder, dict(list(files.items())[:bots])))
     return Tournament(tuple(entrants), config, seed=5, games=games, trusted=True)
 
@@ -93,15 +107,33 @@ def test_a_tournament_killed_again_and_again_resumes_with_nothing_lost_or_double
     folder, games, seats = slow_setup
     out = folder / f"killed{jobs}"
     settings = ["--size", "8", "--turns", "60", "--move-ms", "100"]
-    command = [sys.executable, "-m", "flit_core", "tournament", str(folder / "entrants.toml"), "--out", str(out),
-               "--preset", "trial", *settings, "--games", "36", "--seed", "77", "--jobs", str(jobs), "--no-progress",
-               "--trusted"]
+    command = [
+        sys.executable,
+        "-m",
+        "flit_core",
+        "tournament",
+        str(folder / "entrants.toml"),
+        "--out",
+        str(out),
+        "--preset",
+        "trial",
+        *settings,
+        "--games",
+        "36",
+        "--seed",
+        "77",
+        "--jobs",
+        str(jobs),
+        "--no-progress",
+        "--trusted",
+    ]
     # The tests' games (conftest.py) must stay importable in the tournament's processes.
     environment = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
     # Kill once while it starts up, then after a few games, then after more.
     for wanted in (0, 3, 12):
-        process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=environment,
-                                   start_new_session=True)
+        process = subprocess.Popen(
+            command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=environment, start_new_session=True
+        )
         try:
             if wanted == 0:
                 time.sleep(0.1)
@@ -138,12 +170,32 @@ def test_a_dask_cluster_plays_the_same_games_into_the_one_store(tmp_path: Path, 
     from flit_core.cli import main
 
     python_tournament(tmp_path, 12)  # writes the entrants file
-    with LocalCluster(n_workers=1, threads_per_worker=2, processes=False, protocol="tcp",
-                      dashboard_address=None) as cluster:
+    with LocalCluster(
+        n_workers=1, threads_per_worker=2, processes=False, protocol="tcp", dashboard_address=None
+    ) as cluster:
         address = cluster.scheduler_address.removeprefix("tcp://")
-        status = main(["tournament", str(tmp_path / "entrants.toml"), "--out", str(tmp_path / "out"),
-                       "--preset", "trial", "--size", "8", "--turns", "60", "--games", "12", "--seed", "5",
-                       "--executor", f"dask://{address}", "--no-progress", "--trusted"])
+        status = main(
+            [
+                "tournament",
+                str(tmp_path / "entrants.toml"),
+                "--out",
+                str(tmp_path / "out"),
+                "--preset",
+                "trial",
+                "--size",
+                "8",
+                "--turns",
+                "60",
+                "--games",
+                "12",
+                "--seed",
+                "5",
+                "--executor",
+                f"dask://{address}",
+                "--no-progress",
+                "--trusted",
+            ]
+        )
     output = capsys.readouterr().out
     assert status == 0
     assert "Dask cluster tcp://" in output
@@ -158,8 +210,18 @@ def test_an_unreachable_dask_scheduler_is_a_clear_error(tmp_path: Path, capsys, 
 
     monkeypatch.setattr(executors, "CONNECT_TIMEOUT", "1s")
     python_tournament(tmp_path, 2)
-    status = main(["tournament", str(tmp_path / "entrants.toml"), "--out", str(tmp_path / "out"), "--games", "2",
-                   "--executor", "dask://127.0.0.1:9"])
+    status = main(
+        [
+            "tournament",
+            str(tmp_path / "entrants.toml"),
+            "--out",
+            str(tmp_path / "out"),
+            "--games",
+            "2",
+            "--executor",
+            "dask://127.0.0.1:9",
+        ]
+    )
     assert status == 2
     assert "cannot reach the Dask scheduler at tcp://127.0.0.1:9" in capsys.readouterr().err
 
@@ -167,13 +229,13 @@ def test_an_unreachable_dask_scheduler_is_a_clear_error(tmp_path: Path, capsys, 
 # -- bot programs ----------------------------------------------------------------------
 
 
-SLEEPER_PROGRAM = '''#!/usr/bin/env python3
+SLEEPER_PROGRAM = """#!/usr/bin/env python3
 import sys, time
 for line in sys.stdin:
     if line.strip() == "M":
         time.sleep(3)
         print("0 0 0 0", flush=True)
-'''
+"""
 
 
 def timeouts_per_bot(out: Path) -> dict[str, int]:
@@ -189,12 +251,17 @@ def timeouts_per_bot(out: Path) -> dict[str, int]:
 def test_bot_programs_play_under_the_referee_and_their_timeouts_are_reported(tmp_path: Path) -> None:
     write(tmp_path / "pass_bot", PASS_PROGRAM, executable=True)
     write(tmp_path / "sleeper", SLEEPER_PROGRAM, executable=True)
-    entrants = load_entrants(write(tmp_path / "entrants.toml", f"""
+    entrants = load_entrants(
+        write(
+            tmp_path / "entrants.toml",
+            f"""
         [entrants]
         passer = "./pass_bot"
         sleeper = {{ command = "./sleeper", workdir = "." }}
         scripted = "{sys.executable} pass_bot"
-    """))
+    """,
+        )
+    )
     # The sleeper never answers within even the first request's start-up allowance (1 s);
     # a timeout is a no-move, and the game ends after a round of no-moves.
     tournament = Tournament(tuple(entrants), SMALL, seed=3, games=6)
@@ -210,11 +277,16 @@ def test_bot_programs_play_under_the_referee_and_their_timeouts_are_reported(tmp
 
 def test_python_bot_files_next_to_programs_run_under_the_referee_too(tmp_path: Path) -> None:
     write(tmp_path / "pass_bot", PASS_PROGRAM, executable=True)
-    entrants = load_entrants(write(tmp_path / "entrants.toml", f"""
+    entrants = load_entrants(
+        write(
+            tmp_path / "entrants.toml",
+            f"""
         [entrants]
         passer = "./pass_bot"
         random = "{RANDOM_BOT}"
-    """))
+    """,
+        )
+    )
     tournament = Tournament(tuple(entrants), SMALL, seed=3, games=2)
     assert tournament.programs
     run_tournament(tournament, tmp_path / "out")
@@ -237,8 +309,11 @@ def test_a_program_that_cannot_start_stops_the_tournament_with_its_name(tmp_path
 def test_a_game_that_cannot_be_played_names_the_game_and_keeps_what_was_done(tmp_path: Path) -> None:
     write(tmp_path / "pass_bot", PASS_PROGRAM, executable=True)
     entrants = load_entrants(write(tmp_path / "entrants.toml", '[entrants]\npasser = "./pass_bot"\ngone = "./gone"\n'))
-    with pytest.raises(GameFailed, match=r"game 0 \((gone, passer|passer, gone)\) could not be played: "
-                                         r"BotCommandError: .*gone.* run the same command to resume"):
+    with pytest.raises(
+        GameFailed,
+        match=r"game 0 \((gone, passer|passer, gone)\) could not be played: "
+        r"BotCommandError: .*gone.* run the same command to resume",
+    ):
         run_tournament(Tournament(tuple(entrants), SMALL, seed=1, games=2), tmp_path / "out")
     assert stored_games(tmp_path / "out") == []
 
@@ -246,12 +321,17 @@ def test_a_game_that_cannot_be_played_names_the_game_and_keeps_what_was_done(tmp
 def test_bots_that_raise_or_cannot_load_are_counted_and_the_tournament_goes_on(tmp_path: Path) -> None:
     write(tmp_path / "raiser.py", "def move(view):\n    raise RuntimeError('oops')\n")
     write(tmp_path / "loader.py", "raise ImportError('no numpy here')\ndef move(view):\n    return None\n")
-    entrants = load_entrants(write(tmp_path / "entrants.toml", f"""
+    entrants = load_entrants(
+        write(
+            tmp_path / "entrants.toml",
+            f"""
         [entrants]
         raiser = "raiser.py"
         loader = "loader.py"
         random = "{RANDOM_BOT}"
-    """))
+    """,
+        )
+    )
     run_tournament(Tournament(tuple(entrants), SMALL, seed=4, games=6, trusted=True), tmp_path / "out")
     with ResultsStore.open(tmp_path / "out") as store:
         rows = {row.name: row for row in leaderboard(store.records())}

@@ -27,7 +27,9 @@ def seat_counts(games: list, players: int) -> dict[str, Counter]:
     ("entrants", "players", "blocks"),
     [(2, 2, 5), (3, 2, 3), (5, 2, 2), (6, 2, 1), (4, 4, 6), (5, 4, 4), (7, 4, 3), (9, 4, 2), (3, 3, 4), (6, 3, 2)],
 )
-def test_every_entrant_plays_every_seat_equally_often_over_whole_blocks(entrants: int, players: int, blocks: int) -> None:
+def test_every_entrant_plays_every_seat_equally_often_over_whole_blocks(
+    entrants: int, players: int, blocks: int
+) -> None:
     games = schedule(names(entrants), players, block_size(entrants, players) * blocks, seed=11)
     counts = seat_counts(games, players)
     assert set(counts) == set(names(entrants))
@@ -77,7 +79,7 @@ def test_a_longer_tournament_starts_with_the_same_games() -> None:
 
 def test_both_seat_orders_of_a_pair_share_a_seed() -> None:
     games = schedule(names(4), 2, 12, seed=2)
-    for first, second in zip(games[::2], games[1::2]):
+    for first, second in zip(games[::2], games[1::2], strict=True):
         assert second.seats == first.seats[::-1]
         assert (first.deal, first.seed) == (second.deal, second.seed)
     assert len({game.seed for game in games}) == 6

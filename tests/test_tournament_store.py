@@ -150,8 +150,9 @@ def test_a_changed_bot_file_is_warned_about(tmp_path: Path, tournament: Tourname
     out = tmp_path / "out"
     ResultsStore.create_or_resume(out, tournament)[0].close()
     changed = dataclasses.replace(tournament.entrants[0], source=tournament.entrants[0].source + "\n# edited\n")
-    store, warnings = ResultsStore.create_or_resume(out, dataclasses.replace(
-        tournament, entrants=(changed, *tournament.entrants[1:])))
+    store, warnings = ResultsStore.create_or_resume(
+        out, dataclasses.replace(tournament, entrants=(changed, *tournament.entrants[1:]))
+    )
     store.close()
     assert warnings == ["random's files changed since this tournament started: its results will mix both versions"]
 
@@ -179,10 +180,14 @@ def test_a_file_that_is_not_a_store_is_refused_and_left_untouched(
 @pytest.mark.parametrize(
     ("statements", "message"),
     [
-        (["CREATE TABLE customers (name TEXT)", "INSERT INTO customers VALUES ('ada')"],
-         "SQLite database of something else"),
-        (["CREATE TABLE meta (key TEXT, value TEXT)", "INSERT INTO meta VALUES ('format', 'other-app')"],
-         "not a tournament results store"),
+        (
+            ["CREATE TABLE customers (name TEXT)", "INSERT INTO customers VALUES ('ada')"],
+            "SQLite database of something else",
+        ),
+        (
+            ["CREATE TABLE meta (key TEXT, value TEXT)", "INSERT INTO meta VALUES ('format', 'other-app')"],
+            "not a tournament results store",
+        ),
     ],
 )
 def test_another_programs_database_is_refused_and_left_untouched(

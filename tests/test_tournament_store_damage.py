@@ -13,9 +13,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from tournament_support import GREEDY_BOT, RANDOM_BOT, entrants_file
 
 from flit_core.tournament.store import DATABASE
+from tournament_support import GREEDY_BOT, RANDOM_BOT, entrants_file
 
 GAME = ["--size", "8", "--turns", "30"]
 
@@ -31,7 +31,9 @@ def good(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def run(*arguments: str, user: list[str] | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([*(user or []), sys.executable, "-m", "flit_core", *arguments], capture_output=True, text=True)
+    return subprocess.run(
+        [*(user or []), sys.executable, "-m", "flit_core", *arguments], capture_output=True, text=True
+    )
 
 
 def sql(*statements: str) -> Callable[[Path], None]:
@@ -46,7 +48,10 @@ def sql(*statements: str) -> Callable[[Path], None]:
 
 
 def write(data: bytes) -> Callable[[Path], None]:
-    return lambda path: path.write_bytes(data)
+    def damage(path: Path) -> None:
+        path.write_bytes(data)
+
+    return damage
 
 
 def flip(path: Path) -> None:
@@ -91,8 +96,11 @@ def test_a_damaged_store_gets_one_line_and_is_left_untouched(good: Path, tmp_pat
     before = hashlib.sha256(database.read_bytes()).hexdigest()
     entrants = good / "entrants.toml"
     for command in (["leaderboard", str(folder), "--no-export"], ["tournament", str(entrants), "--out", str(folder)]):
-        done = run(*command, "--no-progress" if command[0] == "tournament" else "--format=table", *(
-            ["--games", "6", *GAME] if command[0] == "tournament" else []))
+        done = run(
+            *command,
+            "--no-progress" if command[0] == "tournament" else "--format=table",
+            *(["--games", "6", *GAME] if command[0] == "tournament" else []),
+        )
         assert done.returncode == 2, done.stderr
         assert len(done.stderr.splitlines()) == 1 and "Traceback" not in done.stderr, done.stderr
         assert str(database) in done.stderr or str(folder) in done.stderr
@@ -111,7 +119,8 @@ def test_a_locked_store_is_said_to_be_in_use(good: Path, tmp_path: Path) -> None
         holder.execute("ROLLBACK")
         holder.close()
     assert done.returncode == 2 and done.stderr.splitlines() == [
-        f"flit-arena leaderboard: error: {folder / DATABASE} is in use by another program (it is locked); try again later"
+        f"flit-arena leaderboard: error: {folder / DATABASE} is in use by another program (it is locked); "
+        "try again later"
     ]
 
 
@@ -124,5 +133,7 @@ def test_a_read_only_store_can_still_be_read(good: Path, tmp_path: Path) -> None
     done = run("leaderboard", str(folder), "--no-export", user=read_only)
     assert done.returncode == 0, done.stderr
     assert "random" in done.stdout and "greedy" in done.stdout
-    written = run("tournament", str(good / "entrants.toml"), "--out", str(folder), "--games", "6", *GAME, user=read_only)
+    written = run(
+        "tournament", str(good / "entrants.toml"), "--out", str(folder), "--games", "6", *GAME, user=read_only
+    )
     assert written.returncode == 2 and len(written.stderr.splitlines()) == 1, written.stderr

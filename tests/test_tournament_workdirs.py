@@ -105,7 +105,7 @@ def test_other_games_keep_their_settings_per_seat(tmp_path: Path) -> None:
 )
 def test_ids_are_one_distinct_whole_number_per_seat(ids: list[Any], reason: str) -> None:
     with pytest.raises(ConfigError, match=reason):
-        CoinsConfig(players=3, ids=ids)
+        CoinsConfig(players=3, ids=ids)  # type: ignore[arg-type]  # a list, as a settings file gives it
 
 
 def test_ids_from_json_are_kept_as_a_tuple_and_read_back() -> None:

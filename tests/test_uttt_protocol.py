@@ -18,8 +18,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
-from bots.support import compile_c_bot
 
+from bots.support import compile_c_bot
 from flit_core.bot.program import BotProgram
 from flit_core.game import Game
 from flit_core.games import get_game

@@ -451,6 +451,7 @@ def test_a_bot_returns_a_board_tile_pair_or_two_digits(value: Any, move: Move | 
 
 def test_the_presets_are_the_original_and_the_trial() -> None:
     standard, trial = UTTT.preset("standard"), UTTT.preset("trial")
+    assert isinstance(standard, UtttConfig)
     assert (standard.ply_limit, standard.o_mark, standard.move_time_ms) == (250, "0", 2000.0)
     assert trial.move_time_ms == 100.0 and UTTT.small_preset == "trial" and UTTT.default_preset == "standard"
     assert "250 turns" in standard.describe()

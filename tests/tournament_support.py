@@ -21,7 +21,7 @@ SMALL4 = GameConfig(players=4, size=10, turn_limit=80, move_time_ms=100.0)
 
 #: A Python bot that plays random legal moves and sleeps a little each time (so a test
 #: can kill a tournament in the middle). Deterministic: seeded from the board.
-SLOW_BOT = '''
+SLOW_BOT = """
 import random, time
 from flit_core import Move
 
@@ -35,10 +35,10 @@ def move(view):
     origin = rng.choice(view.my_pieces())
     destinations = view.legal_destinations(origin)
     return Move.between(origin, rng.choice(destinations)) if destinations else None
-'''
+"""
 
 #: A bot program (the text protocol) that always passes: origin = destination.
-PASS_PROGRAM = '''#!/usr/bin/env python3
+PASS_PROGRAM = """#!/usr/bin/env python3
 import sys
 me = int(sys.argv[1])
 mine = set()
@@ -50,7 +50,7 @@ for line in sys.stdin:
     elif len(words) == 3:
         x, y, c = map(int, words)
         (mine.add if c == me else mine.discard)((x, y))
-'''
+"""
 
 
 def write(path: Path, text: str, executable: bool = False) -> Path:

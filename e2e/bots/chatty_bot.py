@@ -12,7 +12,9 @@ from flit_core import Move
 
 def move(view):
     js.postMessage("junk")
-    js.postMessage(to_js({"id": -1, "answer": {"kind": "move", "move": "0 0 1 1"}}, dict_converter=js.Object.fromEntries))
+    js.postMessage(
+        to_js({"id": -1, "answer": {"kind": "move", "move": "0 0 1 1"}}, dict_converter=js.Object.fromEntries)
+    )
     js.postMessage(to_js({"id": 10**9}, dict_converter=js.Object.fromEntries))
     rng = random.Random(view.turn)
     origin = rng.choice(view.my_pieces())

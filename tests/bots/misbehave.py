@@ -13,7 +13,7 @@ import threading
 import time
 import uuid
 
-from instant_bot import answer
+from instant_bot import answer  # type: ignore[import-not-found]  # run as a program, beside it
 
 OUT = sys.stdout.buffer
 
@@ -87,7 +87,17 @@ def on_request(mode: str, arg: int, bot: Bot) -> bytes | None:
     k = bot.requests
     if mode == "one_based":
         return b" ".join(str(int(part) + 1).encode() for part in bot.move().split()) + b"\n"
-    if mode in ("good", "swap_xy", "stale", "wrong_seat", "ignore_term", "spawn_child", "flood_stderr", "chatty", "flood_stdout"):
+    if mode in (
+        "good",
+        "swap_xy",
+        "stale",
+        "wrong_seat",
+        "ignore_term",
+        "spawn_child",
+        "flood_stderr",
+        "chatty",
+        "flood_stdout",
+    ):
         if mode == "flood_stderr":
             sys.stderr.buffer.write(b"e" * 200_000 + b"\n")
             sys.stderr.buffer.flush()

@@ -43,7 +43,10 @@ def read(path, size=200):
 
 def escape(targets):
     """Write a file in the working folder, then at every path given."""
-    report(inside=attempt(lambda: write("inside.txt")), outside={path: attempt(lambda p=path: write(p)) for path in targets})
+    report(
+        inside=attempt(lambda: write("inside.txt")),
+        outside={path: attempt(lambda p=path: write(p)) for path in targets},
+    )
 
 
 def spy(referee, victim):
@@ -138,7 +141,7 @@ def fork_bomb(most, marker):
 
 def hog(megabytes):
     """Take memory 16 MiB at a time, touching every page, up to ``megabytes``."""
-    held = []
+    held: list[bytearray] = []
     error = None
     try:
         while len(held) * 16 < megabytes:
@@ -162,8 +165,10 @@ def big_file(megabytes):
 
 def nested_namespaces():
     """Make a user namespace, or a network one, inside the sandbox."""
-    codes = {kind: subprocess.run(["unshare", flag, "true"], capture_output=True).returncode for kind, flag in
-             (("user", "-U"), ("network", "-n"))}
+    codes = {
+        kind: subprocess.run(["unshare", flag, "true"], capture_output=True).returncode
+        for kind, flag in (("user", "-U"), ("network", "-n"))
+    }
     report(**codes)
 
 

@@ -25,7 +25,7 @@ def flit(lines):
 
 
 def hex_bot(lines):
-    size, taken = 0, set()
+    size, taken = 0, set[str]()
     for line in lines:
         words = line.split()
         if not words:
@@ -44,7 +44,7 @@ def hex_bot(lines):
 
 
 def lightcycles(lines):
-    heads, index, direction = [], 0, "N"
+    heads, index, direction = list[int](), 0, "N"
     for line in lines:
         words = line.split()
         if not words:

@@ -14,7 +14,7 @@ def snoop() -> None:
             paths.update(os.path.join(folder, name) for name in names)
     paths.discard(os.path.abspath(__file__))
     paths.discard("")
-    found, unreadable = set(), 0
+    found, unreadable = set[str](), 0
     for path in paths:
         try:
             with open(path, encoding="utf-8", errors="replace") as handle:
