@@ -130,3 +130,19 @@ def test_a_move_over_the_limit_is_a_warning_not_a_silent_timeout_free_game(tmp_p
     # Far under a generous limit: no warning.
     assert main(["play", RANDOM, RANDOM, "--turns", "6", "--move-ms", "5000", "--seed", "3", "--quiet"]) == 0
     assert "Warning:" not in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("spelt", ["light cycles", "Light-Cycles", "lightcycle"])
+def test_a_game_spelt_as_people_write_it_is_understood(spelt, tmp_path, capsys):
+    bot = tmp_path / "north.py"
+    bot.write_text("def move(view):\n    return 'N'\n")
+    out = tmp_path / "game.json"
+    assert main(["play", "--game", spelt, str(bot), str(bot), "--seed", "1", "--replay", str(out), "--quiet"]) == 0
+    assert Replay.load(out).config.game == "lightcycles"
+
+
+def test_the_top_level_help_names_every_game(capsys):
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    text = " ".join(capsys.readouterr().out.split())  # argparse wraps the description
+    assert "a family of King-of-the-Hill games: flit, hex, uttt, lightcycles, coins" in text

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from ..errors import FlitError
+from ..games import game_names
 
 #: Modules that each define ``register(subparsers)``; the order is the help's order.
 SUBCOMMAND_MODULES = (
@@ -42,7 +43,7 @@ def build_parser() -> argparse.ArgumentParser:
     """The full parser with every subcommand registered."""
     parser = OneLineParser(
         prog="flit-arena",
-        description="Write, test and run bots for Flit, a King-of-the-Hill board game.",
+        description=f"Write, test and run bots for a family of King-of-the-Hill games: {', '.join(game_names())}.",
     )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for name in SUBCOMMAND_MODULES:

@@ -10,7 +10,7 @@ from typing import Any
 
 from ..config import MAX_TIME_MS, BaseConfig, check_time_ms
 from ..errors import ConfigError
-from ..games import DEFAULT_GAME, GameDef, game_names, get_game
+from ..games import DEFAULT_GAME, GameDef, canonical, game_names, get_game
 from ..games.interface import Option
 from ..referee.limits import Limits
 from ..referee.sandbox import MODES, Sandbox, resolve
@@ -24,7 +24,13 @@ SANDBOX_OPTIONS = frozenset(
 
 def add_game_option(parser: argparse.ArgumentParser, default: str | None = DEFAULT_GAME, help: str = "") -> None:
     """Add ``--game NAME`` (``help`` says what applies when it is not given)."""
-    parser.add_argument("--game", default=default, choices=game_names(), help=help or f"the game (default: {default})")
+    parser.add_argument(
+        "--game",
+        default=default,
+        type=canonical,
+        choices=game_names(),
+        help=help or f"the game (default: {default}; 'light cycles' and the like are understood)",
+    )
 
 
 def _game_options() -> dict[str, Option]:

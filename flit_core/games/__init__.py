@@ -20,12 +20,14 @@ from ..errors import ConfigError
 from .interface import Board, GameDef, State, WireProtocol
 
 __all__ = [
+    "ALIASES",
     "BUILT_IN",
     "DEFAULT_GAME",
     "Board",
     "GameDef",
     "State",
     "WireProtocol",
+    "canonical",
     "game_names",
     "get_game",
     "register",
@@ -39,6 +41,8 @@ BUILT_IN: dict[str, str] = {
     "lightcycles": "flit_core.games.lightcycles",
     "coins": "flit_core.games.coins",
 }
+#: Other names people give the built-in games, as :func:`canonical` spells them.
+ALIASES: dict[str, str] = {"ultimatetictactoe": "uttt", "tictactoe": "uttt", "lightcycle": "lightcycles"}
 #: The game a driver plays when none is named.
 DEFAULT_GAME = "flit"
 
@@ -61,6 +65,17 @@ def _packages() -> dict[str, str]:
     return packages
 
 
+def canonical(name: str) -> str:
+    """The registry's name for ``name``, which may be spelt as people write it ("Light
+    cycles", "ultimate-tic-tac-toe"); ``name`` itself if it names no game."""
+    names = game_names()
+    if name in names:
+        return name
+    key = "".join(letter for letter in name.lower() if letter.isalnum())
+    key = ALIASES.get(key, key)
+    return next((known for known in names if key == "".join(c for c in known.lower() if c.isalnum())), name)
+
+
 def game_names() -> list[str]:
     """Every game's name: the built-in ones, then those added by the environment or at run time."""
     names = list(_packages())
@@ -69,6 +84,8 @@ def game_names() -> list[str]:
 
 def get_game(name: str) -> GameDef:
     """The definition of the game called ``name`` (:class:`ConfigError` names the choices)."""
+    if isinstance(name, str):
+        name = canonical(name)
     known = _loaded.get(name) if isinstance(name, str) else None
     if known is not None:
         return known
