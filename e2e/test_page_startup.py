@@ -15,7 +15,7 @@ def test_an_early_click_on_play_is_kept_until_the_bots_are_ready(arena_page: Any
     arena_page.goto(game_url(isolated_server.url, trial_bots(), SEED, autoplay=None))
     # The board and the seats are shown: what a visitor sees before clicking.
     wait_for(arena_page, "document.body.dataset.ui === 'ready'")
-    # Read the state and click in one task, so the bots cannot get ready in between.
+    # Read the state, click and read the status in one task, so the bots cannot get ready in between.
     before = arena_page.evaluate(
         """() => {
             const play = document.getElementById("play");
@@ -25,13 +25,13 @@ def test_an_early_click_on_play_is_kept_until_the_bots_are_ready(arena_page: Any
                 progress: !document.getElementById("start-progress").hidden,
             };
             play.click();
-            return seen;
+            return {...seen, status: document.getElementById("status").innerText};
         }"""
     )
     assert before["bots"] in ("idle", "loading")
     assert before["disabled"] == "true"
     assert before["progress"]
-    assert "your click follows" in arena_page.inner_text("#status")
+    assert "your click follows" in before["status"]
     # The click was kept: the game plays once the bots are ready, and the controls work.
     wait_for(arena_page, "['running', 'over'].includes(document.body.dataset.game)")
     assert arena_page.get_attribute("#play", "aria-disabled") is None

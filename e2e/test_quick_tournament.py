@@ -16,6 +16,20 @@ GAMES = 4
 #: The leaderboard's columns the page shows.
 SHOWN = ("name", "wins", "games", "win_rate", "mean_pieces", "timeouts")
 
+#: Records what the page shows each time it updates the tournament's count of games played:
+#: a mutation observer sees every update in order, however fast the games go.
+WATCH_BOARD = """() => {
+    window.seenBoards = [];
+    new MutationObserver(() => {
+        const standings = window.arena.state.tournament.standings;
+        window.seenBoards.push({
+            played: Number(document.body.dataset.tournamentPlayed),
+            running: document.body.dataset.tournament === "running",
+            counted: standings.reduce((sum, row) => sum + row.games, 0),
+        });
+    }).observe(document.body, {attributeFilter: ["data-tournament-played"]});
+}"""
+
 
 def native_standings(bots: list[BotProgram]) -> list[dict[str, Any]]:
     """The leaderboard of the same games played natively: seed + i, two bots alternating seats."""
@@ -33,13 +47,18 @@ def test_quick_tournament_leaderboard_matches_native_games(arena_page: Any, isol
     arena_page.goto(game_url(isolated_server.url, trial_bots(), SEED, autoplay=None))
     wait_for(arena_page, "document.body.dataset.bots === 'ready'")
     arena_page.fill("#t-games", str(GAMES))
+    arena_page.evaluate(WATCH_BOARD)
     arena_page.click("#t-run")
-    wait_for(arena_page, "document.body.dataset.tournamentPlayed === '1'", timeout_ms=game_timeout_ms(PRESETS["trial"]))
-    # The leaderboard is live: after the first game it already counts that game.
-    assert sum(row["games"] for row in arena_page.evaluate("window.arena.state.tournament.standings")) == 2
     wait_for(
         arena_page, "document.body.dataset.tournament === 'over'", timeout_ms=GAMES * game_timeout_ms(PRESETS["trial"])
     )
+    # The leaderboard is live: each update, seen as it happened, counts the games played so
+    # far (two seats a game), and the first game was counted while the tournament still ran.
+    boards = arena_page.evaluate("window.seenBoards")
+    assert all(board["counted"] == 2 * board["played"] for board in boards), boards
+    first = next(board for board in boards if board["played"] >= 1)
+    assert first == {"played": 1, "running": True, "counted": 2}, boards
+    assert boards[-1]["played"] == GAMES
     screenshot(arena_page, "quick-tournament")
 
     standings = arena_page.evaluate("window.arena.state.tournament.standings")

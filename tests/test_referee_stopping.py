@@ -39,6 +39,16 @@ def wait_until(condition, timeout_s: float = 60.0) -> None:
         time.sleep(0.05)
 
 
+def ignores(pid: int, signum: int) -> bool:
+    """True while process ``pid`` ignores ``signum`` (its ``SigIgn`` mask in /proc)."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return False
+    mask = next(line.split()[1] for line in status.splitlines() if line.startswith("SigIgn:"))
+    return bool(int(mask, 16) >> (signum - 1) & 1)
+
+
 def referee(tmp_path: Path, *bots: list[str]) -> subprocess.Popen[str]:
     commands = [" ".join(bot) for bot in bots]
     return subprocess.Popen(
@@ -101,12 +111,18 @@ def test_a_second_ctrl_c_during_the_clean_up_does_not_lose_the_replay(tmp_path: 
     process = referee(tmp_path, misbehave("ignore_term", marker), misbehave("sleep", 20))
     path = tmp_path / "game.json"
     wait_until(lambda: turn_lines(path) >= 4)
+    assert not ignores(process.pid, signal.SIGINT)
     process.send_signal(signal.SIGINT)
-    time.sleep(0.3)
+    # The clean-up has begun when the referee ignores Ctrl-C: land the second one then.
+    wait_until(lambda: ignores(process.pid, signal.SIGINT) or process.poll() is not None)
+    assert process.poll() is None, "the referee ended before its clean-up was seen"
     process.send_signal(signal.SIGINT)
-    _out, err = process.communicate(timeout=60)
+    # Still ignoring it after the send: the second Ctrl-C arrived during the clean-up.
+    assert ignores(process.pid, signal.SIGINT), "the clean-up ended before the second Ctrl-C"
+    out, err = process.communicate(timeout=60)
     assert process.returncode == 130 and "Traceback" not in err
     assert "cut_short" not in Replay.load(path).meta
+    assert f"Replay written to {path}" in out
 
 
 @pytest.mark.parametrize(
