@@ -113,7 +113,8 @@ def test_a_human_seat_chosen_before_the_start_plays_from_a_click_on_the_board(
     click_square(arena_page, (piece % SHORT.size, piece // SHORT.size), SHORT.size)
     targets = wait_for(arena_page, f"{HUMAN} && {HUMAN}.targets.length && {HUMAN}.targets")
     # It is the human's turn, and the page says so: under the board, in the tab's title.
-    assert arena_page.inner_text("#prompt").startswith("Your turn (")
+    # The prompt follows the human's turn: wait for it rather than read it at once.
+    wait_for(arena_page, "document.getElementById('prompt').innerText.startsWith('Your turn (')")
     assert arena_page.evaluate("document.getElementById('prompt').classList.contains('yours')")
     assert arena_page.title().startswith("Your turn")
     assert arena_page.get_attribute(".panel[data-seat='1']", "data-status") == "your turn"
@@ -172,7 +173,7 @@ def test_hex_seat_colours_follow_a_swap_and_the_result_reads(arena_page: Any, is
     assert seat_colour(arena_page, ".seat[data-seat='1'] .swatch") == white
     assert seat_colour(arena_page, ".panel[data-seat='2']") == black
     assert arena_page.get_attribute(".seat[data-seat='2'] .swatch", "title") == "Black"
-    assert arena_page.inner_text("#prompt").startswith("Your turn (● Black)")
+    wait_for(arena_page, "document.getElementById('prompt').innerText.startsWith('Your turn (● Black)')")
     screenshot(arena_page, "ux-hex-after-swap")
     arena_page.click("#resign")
     wait_game_over(arena_page)

@@ -54,18 +54,31 @@ CORNER = """seat => {
     const i = cells.indexOf(seat);
     return [((i % n) + 0.5 + 0.283) * cell, (Math.floor(i / n) + 0.5 + 0.283) * cell];
 }"""
+#: A point well inside a seat's first Flit piece, whatever its shape.
+INSIDE = CORNER.replace("0.283", "0.1")
 
 #: How far a channel may be off a colour at a shape's antialiased edge.
 TOLERANCE = 40
 
 
-def corner_drawn_in(colour: str) -> str:
-    """A page expression, true once seat 2's first piece's corner point is drawn in ``colour``
-    (waited for: the board is redrawn on an animation frame after a change)."""
-    return (
-        f"window.arena.state.view.cells && (seen => [1, 3, 5].every(i => Math.abs(parseInt(seen.slice(i, i + 2), 16)"
-        f" - parseInt('{colour}'.slice(i, i + 2), 16)) <= {TOLERANCE}))(({PIXEL})(({CORNER})(2)))"
-    )
+def _distance(seen: str, colour: str) -> str:
+    """A page expression: the largest channel difference between two "#rrggbb" colours."""
+    channel = "(text, i) => parseInt(text.slice(i, i + 2), 16)"
+    return f"(c => Math.max(...[1, 3, 5].map(i => Math.abs(c({seen}, i) - c('{colour}', i)))))({channel})"
+
+
+def corner_drawn_in(colour: str, other: str) -> str:
+    """A page expression, true once seat 2's first piece's corner point is drawn nearer
+    ``colour`` than ``other`` (the point lies a pixel or so from the square's antialiased
+    edge, so it may be a blend of both: which of them covers it is what it tells; waited
+    for: the board is redrawn on an animation frame after a change)."""
+    corner = f"({PIXEL})(({CORNER})(2))"
+    return f"window.arena.state.view.cells && {_distance(corner, colour)} < {_distance(corner, other)}"
+
+
+def inside_drawn_in(colour: str) -> str:
+    """A page expression, true once seat 2's first piece is drawn in ``colour`` well inside its shape."""
+    return f"window.arena.state.view.cells && {_distance(f'({PIXEL})(({INSIDE})(2))', colour)} <= {TOLERANCE}"
 
 
 def test_the_palette_and_shapes_are_remembered_and_every_seat_stands_out(arena_page: Any, isolated_server: Any) -> None:
@@ -78,8 +91,9 @@ def test_the_palette_and_shapes_are_remembered_and_every_seat_stands_out(arena_p
         colours, board = seat_colours(arena_page)
         assert min(contrast(colour, board) for colour in colours) >= 3, (name, colours)
     show_game(arena_page, "flit")
-    board = arena_page.evaluate("window.arena.state.game.assets.colours[0]")
-    wait_for(arena_page, corner_drawn_in(board))
+    own, board = seat_colours(arena_page)
+    # Seat 2 plays circles in the game's colours: its piece's corner is the board's.
+    wait_for(arena_page, corner_drawn_in(board, own[1]))
     arena_page.select_option("#palette", "safe")
     arena_page.check("#shapes")
     arena_page.reload()
@@ -91,7 +105,8 @@ def test_the_palette_and_shapes_are_remembered_and_every_seat_stands_out(arena_p
     # Flit names its seats by colour: the names follow the colours.
     assert arena_page.evaluate("window.arena.state.game.seatName(1)") == "Vermillion"
     # Seat 2 plays squares: the corner of its square is its colour, where a circle leaves the board.
-    wait_for(arena_page, corner_drawn_in(BLUE))
+    wait_for(arena_page, inside_drawn_in(BLUE))
+    wait_for(arena_page, corner_drawn_in(BLUE, board))
     assert arena_page.evaluate("document.querySelector('.seat[data-seat=\"2\"] .swatch').textContent") == "■"
     screenshot(arena_page, "palette-safe-shapes")
     for name in STYLED:
