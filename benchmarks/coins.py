@@ -61,7 +61,7 @@ def referee_game(command: list[str], protocol: str, seed: int) -> tuple[int, flo
         workdirs = [os.path.join(folder, f"seat{seat}") for seat in range(1, 5)]
         for workdir in workdirs:
             shutil.copytree(BOTS, workdir)
-        with Match(PROGRAMS, [command] * 4, seed, protocols=[protocol] * 4, workdirs=workdirs) as match:
+        with Match(COINS, PROGRAMS, [command] * 4, seed, protocols=[protocol] * 4, workdirs=workdirs) as match:
             start = time.perf_counter()
             match.run()
             return match.game.turn, time.perf_counter() - start

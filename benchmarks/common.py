@@ -8,6 +8,9 @@ from pathlib import Path
 from typing import Any
 
 from flit_core import BotProgram, play_game
+from flit_core.games import get_game
+
+FLIT = get_game("flit")
 
 
 def load() -> str:
@@ -22,6 +25,6 @@ def in_process_rate(config: Any, bot: Path, games: int) -> tuple[float, float]:
     turns = 0
     start = time.perf_counter()
     for seed in range(games):
-        turns += len(play_game(config, [program] * config.players, seed).turns)
+        turns += len(play_game(FLIT, config, [program] * config.players, seed).turns)
     elapsed = time.perf_counter() - start
     return games / elapsed, turns / elapsed

@@ -22,13 +22,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from flit_core import PRESETS, Answer, BotProgram, Game, Replay, play_game  # noqa: E402
+from flit_core import PRESETS, Answer, BotProgram, Game, Replay, get_game, play_game  # noqa: E402
+
+FLIT = get_game("flit")
 
 
 def resimulate(replay: Replay, answers: list[Answer | None]) -> float:
     """Seconds to play ``answers`` through a fresh game (checked against the record)."""
     start = time.perf_counter()
-    game = Game(replay.config, replay.seed)
+    game = Game(replay.definition, replay.config, replay.seed)
     submit = game.submit
     for answer in answers:
         submit(answer)
@@ -51,7 +53,7 @@ def main() -> None:
     recorded = []
     for repeat in range(max(args.repeats, args.games)):
         start = time.perf_counter()
-        replay = play_game(standard, [random_bot] * 4, seed=repeat + 1)
+        replay = play_game(FLIT, standard, [random_bot] * 4, seed=repeat + 1)
         elapsed = time.perf_counter() - start
         if repeat < args.repeats:
             self_play.append(elapsed)
@@ -84,7 +86,7 @@ def main() -> None:
     for text in texts:
         for _ in range(max(1, args.repeats // 2)):
             start = time.perf_counter()
-            Replay.from_json(text)
+            Replay.from_json(text, get_game)
             verify.append(turns / (time.perf_counter() - start))
     print(
         "replay file load + verify (JSON parse, re-simulate, compare): "

@@ -63,7 +63,7 @@ def rules_games_per_second(size: int, seconds: float) -> tuple[float, float]:
 def referee_game(size: int, seed: int) -> tuple[float, Replay]:
     """Seconds per move of one referee game (bots started before the clock), and its replay."""
     config = HEX.preset("trial").replace(size=size, swap=False, move_time_ms=10_000.0)
-    with Match(config, [ORDER_BOT, ORDER_BOT], seed) as match:
+    with Match(HEX, config, [ORDER_BOT, ORDER_BOT], seed) as match:
         start = time.perf_counter()
         match.run()
         elapsed = time.perf_counter() - start

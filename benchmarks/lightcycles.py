@@ -59,7 +59,7 @@ def in_process(games: int) -> None:
     for seed in range(games):
         ends.clear()
         started = time.perf_counter()
-        replay = play_game(CONFIG, [program] * 4, seed, on_turn=on_turn)
+        replay = play_game(CYCLES, CONFIG, [program] * 4, seed, on_turn=on_turn)
         seconds += time.perf_counter() - started
         steps += replay.result.turns if replay.result else 0
         marks = [started, *ends]
@@ -70,7 +70,7 @@ def in_process(games: int) -> None:
     print(f"   a round: median {statistics.median(rounds):.0f} ms, max {max(rounds):.0f} ms ({len(rounds)} rounds)")
     started = time.perf_counter()
     for replay in replays:
-        game = Game(replay.config, replay.seed)
+        game = Game(CYCLES, replay.config, replay.seed)
         turns = iter(replay.turns)
         while not game.over:
             game.submit_all({request.player: Answer.of_move(next(turns).move) for request in game.requests()})
@@ -81,7 +81,7 @@ def referee(command: list[str], label: str) -> None:
     """One game under the referee: think time per request and steps per second."""
     config = CONFIG.replace(startup_ms=10000.0)
     started = time.perf_counter()
-    replay = play_match(config, [command] * 4, 1)
+    replay = play_match(CYCLES, config, [command] * 4, 1)
     seconds = time.perf_counter() - started
     times = [turn.elapsed_ms for turn in replay.turns[4:] if turn.elapsed_ms is not None]
     steps = replay.result.turns if replay.result else 0

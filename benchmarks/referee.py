@@ -24,7 +24,10 @@ import time
 from pathlib import Path
 
 from flit_core import PRESETS, GameConfig, Replay
+from flit_core.games import get_game
 from flit_core.referee import play_match
+
+FLIT = get_game("flit")
 
 ROOT = Path(__file__).resolve().parent.parent
 INSTANT = [sys.executable, str(ROOT / "tests" / "bots" / "instant_bot.py")]
@@ -43,7 +46,7 @@ def referee_games(config: GameConfig, games: int) -> tuple[list[float], Replay]:
     replay = None
     for seed in range(1, games + 1):
         start = time.perf_counter()
-        replay = play_match(config, [INSTANT] * config.players, seed)
+        replay = play_match(FLIT, config, [INSTANT] * config.players, seed)
         per_turn.append((time.perf_counter() - start) / len(replay.turns))
     assert replay is not None
     return per_turn, replay
@@ -123,7 +126,7 @@ def process_per_move(replay: Replay, moves: int, command: list[str]) -> list[flo
 def sleeper_times(samples: int) -> list[float]:
     """Think times (ms) the referee measured for a bot sleeping 30 ms per move."""
     config = PRESETS["trial"].replace(turn_limit=2 * samples)
-    replay = play_match(config, [SLEEPER, INSTANT], 1)
+    replay = play_match(FLIT, config, [SLEEPER, INSTANT], 1)
     return [turn.elapsed_ms for turn in replay.turns[2::2] if turn.elapsed_ms is not None]  # skip start-up
 
 

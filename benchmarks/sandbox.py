@@ -27,9 +27,12 @@ from collections.abc import Callable
 from pathlib import Path
 
 from flit_core import PRESETS
+from flit_core.games import get_game
 from flit_core.referee import Limits, play_match
 from flit_core.referee.process import BotProcess, stop_all
 from flit_core.referee.sandbox import Sandbox, problem
+
+FLIT = get_game("flit")
 
 ROOT = Path(__file__).resolve().parent.parent
 INSTANT = [sys.executable, str(ROOT / "tests" / "bots" / "instant_bot.py")]
@@ -68,7 +71,7 @@ def game_seconds(config_name: str, commands: list[list[str]], limits: Limits) ->
     """Wall seconds of one game, and the referee's CPU seconds per turn."""
     config = PRESETS[config_name]
     start, cpu = time.perf_counter(), time.process_time()
-    replay = play_match(config, commands, 7, limits=limits)
+    replay = play_match(FLIT, config, commands, 7, limits=limits)
     return time.perf_counter() - start, (time.process_time() - cpu) / len(replay.turns)
 
 

@@ -87,7 +87,7 @@ def measure_flit(args: argparse.Namespace) -> None:
         started = time.perf_counter()
         for seed in range(games):
             for seats in ((first, second), (second, first)):
-                result = play_game(trial, [programs[n] for n in seats], seed).result
+                result = play_game(FLIT, trial, [programs[n] for n in seats], seed).result
                 if result.winner is None:
                     ties += 1
                 else:
@@ -104,7 +104,7 @@ def measure_flit(args: argparse.Namespace) -> None:
                 for seat in range(4):
                     lineup = [opponent] * 4
                     lineup[seat] = "hunter_bot"
-                    result = play_game(standard, [programs[n] for n in lineup], 100 * rotation + seat).result
+                    result = play_game(FLIT, standard, [programs[n] for n in lineup], 100 * rotation + seat).result
                     played += 1
                     ties += result.winner is None
                     wins += result.winner == seat + 1
@@ -122,7 +122,7 @@ def strong_game(game_name: str, strong: str, opponent: str, game: int) -> dict[s
     seats = [others[i % len(others)] for i in range(players - 1)]
     seats.insert(game % players, strong)
     programs = [BotProgram.from_file(definition.examples[name]) for name in seats]
-    replay = play_game(STRONG[game_name].config, programs, game)
+    replay = play_game(definition, STRONG[game_name].config, programs, game)
     seat = seats.index(strong) + 1
     stats = replay.stats[seat]
     assert replay.result is not None

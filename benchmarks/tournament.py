@@ -80,9 +80,9 @@ def bare(definition: Tournament, folder: str) -> float:
         if definition.programs:
             commands = [command_for(by_name[name], definition.game, folder) for name in names]
             protocols = [definition_of.host_protocol] * len(names)
-            replay = play_match(definition.config, commands, game.seed, names=names, protocols=protocols)
+            replay = play_match(definition_of, definition.config, commands, game.seed, names=names, protocols=protocols)
         else:
-            replay = play_game(definition.config, [bot] * len(names), game.seed, names=names)
+            replay = play_game(definition_of, definition.config, [bot] * len(names), game.seed, names=names)
         start = time.perf_counter()
         replay.save(os.path.join(folder, f"{game.index}.json"))
         saving += time.perf_counter() - start
@@ -170,7 +170,13 @@ def trial_turns(definition: Tournament) -> list[int]:
     bots = {entrant.name: BotProgram(entrant.source, entrant.name, entrant.path) for entrant in definition.entrants}
     turns = []
     for game in definition.schedule():
-        replay = play_game(definition.config, [bots[name] for name in game.seats], game.seed, names=list(game.seats))
+        replay = play_game(
+            get_game(definition.game),
+            definition.config,
+            [bots[name] for name in game.seats],
+            game.seed,
+            names=list(game.seats),
+        )
         assert replay.result is not None
         turns.append(replay.result.turns)
     return turns

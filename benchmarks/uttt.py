@@ -41,7 +41,7 @@ def per_move_ms(command: list[str], protocol: str, matches: int) -> float:
     config = UTTT.preset("standard")
     times = []
     for seed in range(1, matches + 1):
-        with Match(config, [command, command], seed, protocols=[protocol, protocol]) as match:
+        with Match(UTTT, config, [command, command], seed, protocols=[protocol, protocol]) as match:
             start = time.perf_counter()
             match.run()
             times.append((time.perf_counter() - start) / match.game.turn * 1000.0)

@@ -32,6 +32,8 @@ from flit_core.web.server import ArenaHTTPServer  # noqa: E402
 from flit_core.web.share import code_seat, setup_dict, share_fragment  # noqa: E402
 from flit_core.web.share import file_seats as seats  # noqa: E402
 
+FLIT = get_game("flit")
+
 EXAMPLES = ROOT / "flit_core" / "games" / "flit" / "bots"
 ENDLESS = ROOT / "e2e" / "bots" / "endless_bot.py"
 #: A bot that thinks as little as a Flit bot can: its games measure the page's own time.
@@ -106,10 +108,10 @@ def fairness(server: ArenaHTTPServer, seed: int) -> dict[str, Any]:
         seconds = play_fast(page)
         web = page.evaluate("window.arena.replayJSON()")
         context.close()
-    native = play_game(PRESETS["standard"], [BotProgram.from_file(bot) for bot in bots], seed).to_json()
+    native = play_game(FLIT, PRESETS["standard"], [BotProgram.from_file(bot) for bot in bots], seed).to_json()
     return {
         "seconds": seconds,
-        "timeouts": sum(stats.timeouts for stats in Replay.from_json(web).stats.values()),
+        "timeouts": sum(stats.timeouts for stats in Replay.from_json(web, get_game).stats.values()),
         "same": without_times(web) == without_times(native),
     }
 

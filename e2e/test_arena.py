@@ -6,7 +6,6 @@ import json
 from typing import Any
 
 import pytest
-
 from arena_support import (
     BOTS,
     EXAMPLES,
@@ -21,6 +20,8 @@ from conftest import screenshot
 from flit_core import PRESETS, BotProgram, GameConfig, Replay, game_names, get_game, play_game
 from flit_core.web.headless import wait_for
 
+FLIT = get_game("flit")
+
 SEED = 7
 
 
@@ -31,11 +32,11 @@ def test_trial_game_matches_the_native_game(arena_page: Any, isolated_server: An
     screenshot(arena_page, "trial-game-finished")
 
     web = download_replay(arena_page)
-    native = play_game(PRESETS["trial"], [BotProgram.from_file(bot) for bot in bots], SEED).to_json()
+    native = play_game(FLIT, PRESETS["trial"], [BotProgram.from_file(bot) for bot in bots], SEED).to_json()
     assert without_timing(web) == without_timing(native)
     assert json.loads(web)["meta"]["driver"] == "browser"
     # The downloaded file is a valid replay for the native side too.
-    assert Replay.from_json(web).result == Replay.from_json(native).result
+    assert Replay.from_json(web, get_game).result == Replay.from_json(native, get_game).result
     banner = arena_page.inner_text("#banner")
     assert "turn limit" in banner.lower() or "reach" in banner.lower() or "moved" in banner.lower()
 
@@ -156,7 +157,7 @@ def click_square(page: Any, square: tuple[int, int], size: int) -> None:
 
 def test_a_native_replay_opens_and_plays(arena_page: Any, isolated_server: Any, tmp_path: Any) -> None:
     bots = trial_bots()
-    replay = play_game(PRESETS["trial"], [BotProgram.from_file(bot) for bot in bots], 11)
+    replay = play_game(FLIT, PRESETS["trial"], [BotProgram.from_file(bot) for bot in bots], 11)
     path = tmp_path / "native.json"
     replay.save(path)
     arena_page.goto(isolated_server.url)

@@ -17,6 +17,8 @@ from flit_core import PRESETS, BotProgram, game_names, get_game, play_game
 from flit_core.cli.main import main
 from flit_core.web.embed import SMALL_CHARACTERS
 
+FLIT = get_game("flit")
+
 
 def last_lines(replay: dict[str, Any]) -> dict[str, Any]:
     """A replay document whose error details keep only their last line."""
@@ -95,7 +97,10 @@ def test_browser_run_plays_on_the_page_and_writes_the_native_replay(tmp_path: Pa
     assert "Ended after 200 turns" in printed
     assert "bot 2 (raising_bot) last problem: RuntimeError: raising_bot fails on purpose" in printed
     native = play_game(
-        PRESETS["trial"].replace(turn_limit=200, move_time_ms=5000.0), [BotProgram.from_file(bot) for bot in bots], 5
+        FLIT,
+        PRESETS["trial"].replace(turn_limit=200, move_time_ms=5000.0),
+        [BotProgram.from_file(bot) for bot in bots],
+        5,
     )
     # Tracebacks name the bot's file by its path natively and by its name in the browser.
     assert last_lines(without_timing(replay.read_text())) == last_lines(without_timing(native.to_json()))

@@ -58,7 +58,7 @@ def test_a_four_player_game_of_the_examples_is_the_native_game_and_its_table_is_
     arena_page.goto(game_url(isolated_server.url, bots, SEED, config=CONFIG))
     wait_game_over(arena_page)
     screenshot(arena_page, "coins-game-finished")
-    native = play_game(CONFIG, [BotProgram.from_file(bot) for bot in bots], SEED)
+    native = play_game(COINS, CONFIG, [BotProgram.from_file(bot) for bot in bots], SEED)
     assert without_timing(download_replay(arena_page)) == without_timing(native.to_json())
     final = native.position_at(len(native.turns))
     shown = arena_page.evaluate(

@@ -24,5 +24,5 @@ def test_the_game_on_the_page_matches_the_native_game(name: str, arena_page: Any
     arena_page.goto(game_url(isolated_server.url, bots, SEED, config=config))
     wait_game_over(arena_page)
     screenshot(arena_page, f"{name}-game-finished")
-    native = play_game(config, [BotProgram.from_file(bot) for bot in bots], SEED).to_json()
+    native = play_game(definition, config, [BotProgram.from_file(bot) for bot in bots], SEED).to_json()
     assert without_timing(download_replay(arena_page)) == without_timing(native)

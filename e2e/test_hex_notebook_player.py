@@ -22,7 +22,7 @@ HEX = get_game("hex")
 @pytest.fixture(scope="module")
 def replay() -> Replay:
     bots = [BotProgram.from_file(HEX.examples[name]) for name in ("shortest_path", "random")]
-    return play_game(PRESETS["uais"].replace(size=9), bots, seed=4)
+    return play_game(HEX, PRESETS["uais"].replace(size=9), bots, seed=4)
 
 
 @pytest.fixture

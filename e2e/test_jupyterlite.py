@@ -24,8 +24,11 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from flit_core import PRESETS, Game, Replay
+from flit_core.games import get_game
 from flit_core.games.flit.palette import COLOURS
 from flit_core.notebook.text import result_text
+
+FLIT = get_game("flit")
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "test-results" / "e2e"
@@ -110,7 +113,7 @@ def test_tutorial_first_cells_run_in_jupyterlite(context: Any, offline: list[str
         run_code_cell(page, cells.nth(index))
 
     # The starting position of the trial game with seed 7, square by square.
-    expected = [COLOURS[colour] for colour in Game(PRESETS["trial"], 7).position().cells]
+    expected = [COLOURS[colour] for colour in Game(FLIT, PRESETS["trial"], 7).position().cells]
     first_board = cells.nth(3)
     first_board.locator(".jp-OutputArea-output svg.flit-board").wait_for(timeout=KERNEL_TIMEOUT_MS)
     assert board_colours(first_board) == expected

@@ -46,7 +46,7 @@ def test_javascript_and_python_bots_play_the_native_game_to_the_final_ranking(
     arena_page.goto(game_url(isolated_server.url, bots, 3, config=config))
     wait_game_over(arena_page)
     screenshot(arena_page, "lightcycles-game-finished")
-    web = Replay.from_json(download_replay(arena_page))
+    web = Replay.from_json(download_replay(arena_page), get_game)
     python_host = [sys.executable, "-m", "flit_core.bot", "--game", "lightcycles"]
     commands = [
         ["node", str(NODE_HOST), str(bots[0])],
@@ -54,7 +54,7 @@ def test_javascript_and_python_bots_play_the_native_game_to_the_final_ranking(
         ["node", str(NODE_HOST), str(bots[2])],
         [*python_host, str(bots[3])],
     ]
-    native = play_match(config, commands, 3)
+    native = play_match(CYCLES, config, commands, 3)
     assert turns_of(web) == turns_of(native)
     assert web.result == native.result
     result = native.result

@@ -17,6 +17,8 @@ from flit_core.games.flit.palette import COLOURS
 from flit_core.games.flit.svg import Marks, centre
 from flit_core.notebook import replay_html
 
+FLIT = get_game("flit")
+
 SMALL = GameConfig(players=2, size=8, turn_limit=120, move_time_ms=100.0)
 
 
@@ -24,7 +26,7 @@ SMALL = GameConfig(players=2, size=8, turn_limit=120, move_time_ms=100.0)
 def replay() -> Replay:
     examples = get_game("flit").examples
     bots = [BotProgram.from_file(examples[name]) for name in ("greedy", "hunter")]
-    return play_game(SMALL, bots, seed=21)
+    return play_game(FLIT, SMALL, bots, seed=21)
 
 
 @pytest.fixture

@@ -16,6 +16,8 @@ from arena_support import download_replay, game_url, without_timing
 from flit_core import PRESETS, BotProgram, get_game, play_game
 from flit_core.web.headless import wait_for
 
+FLIT = get_game("flit")
+
 SEED = 5
 #: The page's own game and seats, on a shorter game (the standard one has 32,768 turns), with
 #: a limit the default seats stay well inside (1-10 ms a move) even when other work of the
@@ -66,6 +68,6 @@ def test_default_seats_play_the_native_game_under_cpu_load(
     arena_page.check("#fast")
     arena_page.click("#play")
     wait_for(arena_page, "document.body.dataset.game === 'over'", WAIT_MS)
-    native = play_game(CONFIG, [BotProgram.from_file(bot) for bot in bots], SEED).to_json()
+    native = play_game(FLIT, CONFIG, [BotProgram.from_file(bot) for bot in bots], SEED).to_json()
     web = download_replay(arena_page)
     assert without_timing(web) == without_timing(native)

@@ -7,9 +7,12 @@ from typing import Any
 from arena_support import game_url, trial_bots
 from conftest import screenshot
 from flit_core import PRESETS, BotProgram, play_game
+from flit_core.games import get_game
 from flit_core.tournament.leaderboard import GameRecord, leaderboard
 from flit_core.web.browser_game import game_timeout_ms
 from flit_core.web.headless import wait_for
+
+FLIT = get_game("flit")
 
 SEED = 21
 GAMES = 4
@@ -36,7 +39,7 @@ def native_standings(bots: list[BotProgram]) -> list[dict[str, Any]]:
     records = []
     for index in range(GAMES):
         seated = bots if index % 2 == 0 else bots[::-1]
-        replay = play_game(PRESETS["trial"], seated, SEED + index, names=[bot.name for bot in seated])
+        replay = play_game(FLIT, PRESETS["trial"], seated, SEED + index, names=[bot.name for bot in seated])
         records.append(GameRecord.from_replay(replay, index))
     return [{key: row.to_dict()[key] for key in SHOWN} for row in leaderboard(records)]
 

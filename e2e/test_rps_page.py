@@ -50,7 +50,7 @@ def test_rps_game_on_the_page_matches_the_native_game(arena_page: Any, isolated_
     screenshot(arena_page, "rps-game-finished")
 
     web_text = download_replay(arena_page)
-    native_text = play_game(CONFIG, [BotProgram.from_file(bot) for bot in BOTS], SEED).to_json()
+    native_text = play_game(RPS, CONFIG, [BotProgram.from_file(bot) for bot in BOTS], SEED).to_json()
     web, native = json.loads(web_text), json.loads(native_text)
     assert web["game"] == "rps"
     assert turns_of(web) == turns_of(native)

@@ -21,6 +21,8 @@ from flit_core.web.server import ArenaHTTPServer
 from flit_core.web.share import code_seat, read_fragment, setup_dict, share_fragment, share_link
 from flit_core.web.worker import WorkerBot
 
+FLIT = get_game("flit")
+
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "answers.json"
 
 
@@ -64,7 +66,7 @@ def play_through_page(config: Any, programs: list[BotProgram], seed: int, *, lat
 def test_the_page_and_its_workers_play_exactly_the_native_game(bot: str) -> None:
     programs = [BotProgram.from_file(EXAMPLES / "random_bot.py"), BotProgram.from_file(EXAMPLES / bot)]
     config = PRESETS["trial"].replace(turn_limit=300)
-    native = play_game(config, programs, 5).to_json()
+    native = play_game(FLIT, config, programs, 5).to_json()
     assert without_timing(play_through_page(config, programs, 5)) == without_timing(native)
     # A worker rebuilt from the history plays the same game as one kept up to date.
     assert without_timing(play_through_page(config, programs, 5, late_joiner=2)) == without_timing(native)
@@ -75,7 +77,7 @@ def test_a_simultaneous_game_plays_through_the_page_exactly_as_natively() -> Non
     assert definition.simultaneous
     config = definition.presets["trial"]
     programs = [BotProgram.from_file(path) for path in definition.examples.values()]
-    native = play_game(config, programs, 9).to_json()
+    native = play_game(definition, config, programs, 9).to_json()
     assert without_timing(play_through_page(config, programs, 9)) == without_timing(native)
     assert json.loads(native)["game"] == "rps"
 
@@ -109,7 +111,7 @@ def test_page_checks_settings_and_replays() -> None:
     assert "rounds" in json.loads(check_config("rps", json.dumps({"rounds": 0})))["error"]
     assert "not a replay file" in json.loads(open_replay("{nope"))["error"]
     replay = play_game(
-        PRESETS["trial"].replace(turn_limit=40), [BotProgram.from_file(EXAMPLES / "random_bot.py")] * 2, 3
+        FLIT, PRESETS["trial"].replace(turn_limit=40), [BotProgram.from_file(EXAMPLES / "random_bot.py")] * 2, 3
     )
     opened = json.loads(open_replay(replay.to_json()))["ok"]
     assert len(opened["turns"]) == 40 and opened["seed"] == 3
@@ -120,7 +122,7 @@ def test_legal_moves_for_a_human_seat() -> None:
     referee = PageReferee(
         json.dumps({"game": "flit", "config": PRESETS["trial"].to_dict(), "seed": 1, "names": ["a", "b"]})
     )
-    game = Game(PRESETS["trial"], 1)
+    game = Game(FLIT, PRESETS["trial"], 1)
     position = game.position()
     moves = [[int(n) for n in text.split()] for text in json.loads(referee.legal_moves(1))]
     for x, y in position.pieces(1):

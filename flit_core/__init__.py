@@ -1,9 +1,10 @@
 """Flit Arena's rules core: a family of King-of-the-Hill games as pure, dependency-free rules.
 
-Every game is a folder under :mod:`flit_core.games`, found by name with
-:func:`get_game`. Start with :class:`Game` (the one game loop every driver runs, for any
-game), :class:`Replay` (the versioned JSON record), and :func:`play_game` (an in-process
-game between Python bots). Flit, the first game, is re-exported here for convenience:
+Every game is a folder under :mod:`flit_core.games`, whose definition (a :class:`GameDef`)
+front ends find by name with :func:`get_game` and pass in to everything below them. Start
+with :class:`Game` (the one game loop every driver runs, for any game), :class:`Replay` (the
+versioned JSON record), and :func:`play_game` (an in-process game between Python bots).
+Flit, the first game, is re-exported here for convenience:
 :class:`Position` (the pure rules of a move, for bots' search), :class:`GameConfig` and
 :data:`PRESETS`. Every name is imported on first use, so that a bot program's host
 loads only what it needs, and a program or a page of another game never loads Flit.

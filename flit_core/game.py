@@ -20,8 +20,7 @@ from typing import Any, overload
 
 from .config import BaseConfig
 from .errors import IllegalMove, ProtocolError
-from .games import GameDef, get_game
-from .games.interface import Change, State
+from .games.interface import Change, GameDef, State
 from .rng import Rng, SeededRng
 from .session import (
     Answer,
@@ -89,13 +88,14 @@ class Game:
 
     def __init__(
         self,
+        definition: GameDef,
         config: BaseConfig,
         seed: int,
         rng: Rng | None = None,
         *,
         start: Any = None,
     ) -> None:
-        """Set up a game of ``config``'s game: its starting position drawn from ``rng``.
+        """Set up a game of ``definition`` under ``config``: its starting position drawn from ``rng``.
 
         ``rng`` defaults to :class:`SeededRng` of ``seed``; pass another generator only
         for tests or experiments (replays record the seed, not the generator).
@@ -104,8 +104,10 @@ class Game:
         """
         self.config = config
         self.seed = seed
-        #: The game's definition (rules, protocol, renderers), from the registry.
-        self.definition: GameDef = get_game(config.game)
+        if config.game != definition.name:
+            raise ValueError(f"a {config.game} configuration cannot set up a game of {definition.name}")
+        #: The game's definition (rules, protocol, renderers), as the driver passed it.
+        self.definition: GameDef = definition
         self._rng: Rng = SeededRng(seed) if rng is None else rng
         self._state: State = self.definition.new_state(config, self._rng, start)
         self._players = players = config.players

@@ -38,15 +38,14 @@ import json
 import math
 import os
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 from .config import BaseConfig
 from .displayable import Displayable
 from .errors import FlitError, ReplayError
 from .game import Game
-from .games import GameDef, get_game
-from .games.interface import Board, Change
+from .games.interface import Board, Change, GameDef
 from .rng import RNG_NAME
 from .session import Answer, PlayerStats, Result, Turn, TurnKind
 
@@ -55,11 +54,18 @@ VERSION = 2
 #: Versions this code reads; version 1 replays are Flit's.
 READABLE_VERSIONS = (1, 2)
 
+#: How a replay file's reader turns the game's recorded name into its definition (a
+#: front end passes its catalogue, e.g. :func:`flit_core.games.get_game`); it raises
+#: :class:`~flit_core.errors.FlitError` for a name it does not know.
+Catalogue = Callable[[str], GameDef]
+
 
 @dataclasses.dataclass
 class Replay(Displayable):
     """A finished (or interrupted) game, as written to and read from a replay file."""
 
+    #: The game's definition (rules, move text, display board), as the game was played.
+    definition: GameDef
     config: BaseConfig
     seed: int
     #: One dict per seat: at least ``{"seat": n, "name": ...}``; drivers may add
@@ -90,6 +96,7 @@ class Replay(Displayable):
         if len(names) != game.players:
             raise ValueError(f"{game.players} players need {game.players} names, got {len(names)}")
         return cls(
+            definition=game.definition,
             config=game.config,
             seed=game.seed,
             players=[{"seat": seat, "name": name} for seat, name in enumerate(names, 1)],
@@ -105,11 +112,6 @@ class Replay(Displayable):
     def names(self) -> list[str]:
         """The players' names, seat 1 first."""
         return [str(player.get("name", f"bot {seat}")) for seat, player in enumerate(self.players, 1)]
-
-    @property
-    def definition(self) -> GameDef:
-        """The game's definition (from the registry)."""
-        return get_game(self.config.game)
 
     # -- positions ------------------------------------------------------------------
 
@@ -145,7 +147,7 @@ class Replay(Displayable):
         return {
             "format": FORMAT,
             "version": VERSION,
-            "game": self.config.game,
+            "game": self.definition.name,
             "game_version": self.definition.version,
             "rng": RNG_NAME,
             "config": self.config.to_dict(),
@@ -177,35 +179,35 @@ class Replay(Displayable):
     # -- reading --------------------------------------------------------------------
 
     @classmethod
-    def from_json(cls, text: str | bytes) -> Replay:
-        """Read and verify a replay file's text; a file a stopped referee left cut short
-        (see :class:`ReplayJournal`) is read up to its last whole turn."""
+    def from_json(cls, text: str | bytes, games: Catalogue) -> Replay:
+        """Read and verify a replay file's text, its game found in ``games``; a file a stopped
+        referee left cut short (see :class:`ReplayJournal`) is read up to its last whole turn."""
         try:
             data = json.loads(text)
         except (ValueError, UnicodeDecodeError, RecursionError) as error:
             data = _journal_document(text)
             if data is None:
                 raise ReplayError(f"not a replay file: invalid JSON ({error})") from None
-            replay = cls.from_dict(data)
+            replay = cls.from_dict(data, games)
             replay.meta["cut_short"] = (
                 f"the file ends after turn {len(replay.turns)}: the referee stopped before the game's end was written"
             )
             return replay
-        return cls.from_dict(data)
+        return cls.from_dict(data, games)
 
     @classmethod
-    def load(cls, path: str | os.PathLike[str]) -> Replay:
-        """Read and verify a replay file."""
+    def load(cls, path: str | os.PathLike[str], games: Catalogue) -> Replay:
+        """Read and verify a replay file, its game found in ``games``."""
         try:
             with open(path, "rb") as handle:
                 text = handle.read()
         except OSError as error:
             raise ReplayError(f"cannot read replay {os.fspath(path)}: {error.strerror}") from None
-        return cls.from_json(text)
+        return cls.from_json(text, games)
 
     @classmethod
-    def from_dict(cls, data: Any) -> Replay:
-        """Verify a parsed replay by re-simulating it, and return it.
+    def from_dict(cls, data: Any, games: Catalogue) -> Replay:
+        """Verify a parsed replay by re-simulating it (its game found in ``games``), and return it.
 
         The returned replay is rebuilt from the re-simulation (its stats are recomputed);
         the players' entries and ``meta`` are kept as recorded.
@@ -219,7 +221,7 @@ class Replay(Displayable):
             raise ReplayError(f"replay version {version!r} is not supported (this reads versions 1 and {VERSION})")
         if data.get("rng", RNG_NAME) != RNG_NAME:
             raise ReplayError(f"replay uses random generator {data.get('rng')!r}, not {RNG_NAME!r}")
-        definition = _definition(data, version)
+        definition = _definition(data, version, games)
         try:
             config = definition.config_from_dict(_get(data, "config", dict))
         except FlitError as error:
@@ -237,7 +239,7 @@ class Replay(Displayable):
             start = None
             if start_rule == "given":
                 start = definition.board(config, recorded_setup).snapshot()
-            game = Game(config, seed, start=start)
+            game = Game(definition, config, seed, start=start)
         except (FlitError, ValueError, IndexError, TypeError) as error:
             raise ReplayError(f"cannot set up the game: {error}") from None
         if recorded_setup != list(game.setup):
@@ -270,13 +272,13 @@ def _check_players(players: list[dict[str, Any]]) -> None:
             raise ReplayError(f"seat {seat}'s name must be text, not {'null' if name is None else type(name).__name__}")
 
 
-def _definition(data: Mapping[str, Any], version: int) -> GameDef:
+def _definition(data: Mapping[str, Any], version: int, games: Catalogue) -> GameDef:
     """The recorded game's definition, if this code plays that version of its rules."""
     name = data.get("game", "flit")
     if version == 1 and name != "flit":
         raise ReplayError(f"a version 1 replay is a Flit game, not {name!r}")
     try:
-        definition = get_game(name)
+        definition = games(name)
     except FlitError as error:
         raise ReplayError(str(error)) from None
     rules = data.get("game_version", 1)

@@ -16,6 +16,7 @@ from typing import Any
 from .bot.program import BotLoadError, BotProgram, MoveFunction, _construct, call_bot
 from .config import BaseConfig
 from .game import Game
+from .games.interface import GameDef
 from .replay import Replay
 from .session import Answer, Request, Turn
 
@@ -52,6 +53,7 @@ def start_bot(bot: BotLike, me: int, config: BaseConfig) -> MoveFunction:
 
 
 def play_game(
+    definition: GameDef,
     config: BaseConfig,
     bots: Sequence[BotLike],
     seed: int,
@@ -62,7 +64,8 @@ def play_game(
     start: Any = None,
     deadline: bool = False,
 ) -> Replay:
-    """Play a whole game and return its replay (which holds the result and the stats).
+    """Play a whole game of ``definition`` under ``config`` and return its replay (which holds
+    the result and the stats).
 
     A bot that raises or returns garbage makes no move that turn and the problem is
     recorded; a bot that cannot even start is treated as crashed from its first turn.
@@ -72,7 +75,7 @@ def play_game(
     """
     if len(bots) != config.players:
         raise ValueError(f"this game needs {config.players} bots, got {len(bots)}")
-    game = Game(config, seed, start=start)
+    game = Game(definition, config, seed, start=start)
     functions: list[MoveFunction | None] = []
     start_errors: list[str] = []
     for me, bot in enumerate(bots, 1):

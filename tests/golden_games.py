@@ -3,6 +3,9 @@
 from pathlib import Path
 
 from flit_core import PRESETS, BotProgram, GameConfig, Position, SpawnRule, play_game
+from flit_core.games import get_game
+
+FLIT = get_game("flit")
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = Path(__file__).resolve().parent / "golden"
@@ -44,4 +47,4 @@ GAMES = {
 
 def make(name):
     config, bots, seed, start = GAMES[name]()
-    return play_game(config, bots, seed, clock=lambda: 0.0, start=start)
+    return play_game(FLIT, config, bots, seed, clock=lambda: 0.0, start=start)

@@ -5,7 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from flit_core import Answer, Game, GameConfig, Move, Position
+from flit_core.games import get_game
 from flit_core.games.flit.rules import FlitState
+
+FLIT = get_game("flit")
 
 
 class ScriptedRng:
@@ -27,7 +30,7 @@ def game_from(board: str, players: int = 2, rng: ScriptedRng | None = None, **co
     """A game starting from a drawn position; by default no neutral piece ever spawns."""
     position = Position.from_text(board)
     cfg = GameConfig(players=players, size=position.size, **config)  # type: ignore[arg-type]
-    return Game(cfg, 0, rng=rng or ScriptedRng(), start=position)
+    return Game(FLIT, cfg, 0, rng=rng or ScriptedRng(), start=position)
 
 
 def move(text: str) -> Answer:

@@ -14,11 +14,14 @@ import pytest
 
 from flit_core import PRESETS, BotProgram, play_game
 from flit_core.cli import main
+from flit_core.games import get_game
 from flit_core.tournament.export import markdown_text
 from flit_core.tournament.replays import board_of_replays, replays_text
 from flit_core.web import challenge
 from flit_core.web.answers import read_answer, read_answers
 from flit_core.web.embed import SMALL_CHARACTERS, Challenge, build_snippet, bundle_base
+
+FLIT = get_game("flit")
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "e2e" / "fixtures"
@@ -79,7 +82,9 @@ def test_the_page_schedule_is_seeded_seat_balanced_and_the_same_in_chunks() -> N
 
 def test_problems_give_the_input_and_the_traceback() -> None:
     raiser = BotProgram("def move(view):\n    return 1 // 0\n", "raiser")
-    replay = play_game(PRESETS["trial"], [raiser, BotProgram.from_file(RANDOM_BOT)], 3, names=["raiser", "random"])
+    replay = play_game(
+        FLIT, PRESETS["trial"], [raiser, BotProgram.from_file(RANDOM_BOT)], 3, names=["raiser", "random"]
+    )
     found = json.loads(challenge.problems(replay.to_json()))
     assert len(found) == challenge.PROBLEMS_PER_GAME
     first = found[0]
@@ -95,7 +100,9 @@ def replays() -> list[str]:
     played = []
     for index in range(3):
         order = [0, 1] if index % 2 == 0 else [1, 0]
-        replay = play_game(PRESETS["trial"], [bots[i] for i in order], 40 + index, names=[names[i] for i in order])
+        replay = play_game(
+            FLIT, PRESETS["trial"], [bots[i] for i in order], 40 + index, names=[names[i] for i in order]
+        )
         played.append(replay.to_json())
     return played
 

@@ -7,9 +7,12 @@ import pytest
 from bots.support import EXAMPLES, INSTANT, compile_c_bot, misbehave, python_bot
 from flit_core import Move, Position
 from flit_core.cli import main
+from flit_core.games import get_game
 from flit_core.games.flit.explain import explain_illegal
 from flit_core.referee import BotCommandError, Limits
 from flit_core.referee.check import CheckReport, Severity, check_bot
+
+FLIT = get_game("flit")
 
 
 @pytest.fixture(scope="module")
@@ -32,7 +35,7 @@ def _messages(report: CheckReport, severity: Severity) -> str:
     ids=["python-protocol-bot", "python-bot-file", "c-bot"],
 )
 def test_honest_bots_pass(command: list[str] | str, c_bot: str) -> None:
-    report = check_bot(c_bot if command == "c_bot" else command, quick=True)
+    report = check_bot(FLIT, c_bot if command == "c_bot" else command, quick=True)
     assert report.passed, report.to_text()
     assert len(report.scenarios) == 7
     assert report.to_text().endswith("scenarios.") or "warning" in report.to_text()
@@ -53,19 +56,19 @@ def test_honest_bots_pass(command: list[str] | str, c_bot: str) -> None:
     ],
 )
 def test_each_mistake_is_named(mode: str, args: tuple[int, ...], words: str) -> None:
-    report = check_bot(misbehave(mode, *args), quick=True)
+    report = check_bot(FLIT, misbehave(mode, *args), quick=True)
     assert not report.passed
     assert words in _messages(report, Severity.FAIL), report.to_text()
     assert report.to_text().splitlines()[-1].startswith("FAILED: ")
 
 
 def test_a_crash_shows_the_bots_last_stderr_lines() -> None:
-    report = check_bot(misbehave("crash_after", 2), quick=True)
+    report = check_bot(FLIT, misbehave("crash_after", 2), quick=True)
     assert "RuntimeError: boom at request 3" in _messages(report, Severity.FAIL)
 
 
 def test_ignoring_sigterm_is_a_warning_only() -> None:
-    report = check_bot(misbehave("ignore_term"), quick=True, limits=Limits(exit_grace_s=0.05, term_grace_s=0.1))
+    report = check_bot(FLIT, misbehave("ignore_term"), quick=True, limits=Limits(exit_grace_s=0.05, term_grace_s=0.1))
     assert report.passed
     assert "ignored SIGTERM and had to be killed with SIGKILL" in _messages(report, Severity.WARN)
 
@@ -73,7 +76,7 @@ def test_ignoring_sigterm_is_a_warning_only() -> None:
 def test_answers_near_the_limit_are_a_warning() -> None:
     # 30 ms is over half the standard game's 50 ms limit (whether it stays under half the
     # trial's 100 ms, or under the limits at all, depends on the machine's load: not asserted).
-    report = check_bot(misbehave("sleep", 30), quick=True)
+    report = check_bot(FLIT, misbehave("sleep", 30), quick=True)
     assert "took more than half the 50 ms limit" in _messages(report, Severity.WARN)
 
 
@@ -89,7 +92,7 @@ def test_cli_exit_status_and_report(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_an_unrunnable_command_is_an_error_not_a_report() -> None:
     with pytest.raises(BotCommandError, match="command not found"):
-        check_bot("./no-such-bot")
+        check_bot(FLIT, "./no-such-bot")
 
 
 # -- the explanations, on a hand-made board ------------------------------------------

@@ -10,6 +10,7 @@ import pytest
 
 from flit_core import GameConfig, Replay
 from flit_core.cli import main
+from flit_core.games import get_game
 
 ROOT = Path(__file__).resolve().parent.parent
 RANDOM = str(ROOT / "flit_core" / "games" / "flit" / "bots" / "random_bot.py")
@@ -20,7 +21,7 @@ def test_play_prints_a_summary_and_writes_the_replay(tmp_path, capsys):
     out = tmp_path / "game.json"
     assert main(["play", RANDOM, GREEDY, "--preset", "trial", "--seed", "7", "--replay", str(out)]) == 0
     text = capsys.readouterr().out
-    replay = Replay.load(out)
+    replay = Replay.load(out, get_game)
     winner = replay.result.winner
     assert winner is not None
     assert f"Winner: bot {winner} ({replay.names[winner - 1]})" in text
@@ -53,7 +54,7 @@ def test_custom_settings(tmp_path, capsys):
         )
         == 0
     )
-    config = Replay.load(out).config
+    config = Replay.load(out, get_game).config
     assert isinstance(config, GameConfig)
     assert (config.players, config.size, config.turn_limit, config.spawn.value) == (3, 12, 30, "list")
 
@@ -138,7 +139,7 @@ def test_a_game_spelt_as_people_write_it_is_understood(spelt, tmp_path, capsys):
     bot.write_text("def move(view):\n    return 'N'\n")
     out = tmp_path / "game.json"
     assert main(["play", "--game", spelt, str(bot), str(bot), "--seed", "1", "--replay", str(out), "--quiet"]) == 0
-    assert Replay.load(out).config.game == "lightcycles"
+    assert Replay.load(out, get_game).config.game == "lightcycles"
 
 
 def test_the_top_level_help_names_every_game(capsys):

@@ -85,7 +85,7 @@ def test_the_strong_bot_beats_the_others_at_one_table() -> None:
     points = dict.fromkeys(names, 0)
     for game in range(6):
         seats = names[game % 3 :] + names[: game % 3]
-        result = play_game(config, [programs[name] for name in seats], game).result
+        result = play_game(COINS, config, [programs[name] for name in seats], game).result
         assert result is not None
         if result.winner is not None:
             wins[seats[result.winner - 1]] += 1

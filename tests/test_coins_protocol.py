@@ -69,7 +69,7 @@ def test_the_question_example_byte_for_byte() -> None:
 
 
 def test_each_turn_is_asked_with_the_round_the_asker_and_every_record_in_turn_order() -> None:
-    game = Game(CoinsConfig(players=3), 2)
+    game = Game(COINS, CoinsConfig(players=3), 2)
     order = game.position().order
     seen = []
     for actions in ("2FF", "3UN", "TNN", "1NN"):
@@ -90,7 +90,7 @@ def test_the_state_string_reads_back_as_the_table() -> None:
     me, table = table_from_state(EXAMPLE, rounds=50)
     assert me == 2 and table == example_table()
     assert state_string(3, table) == EXAMPLE
-    game = Game(CoinsConfig(players=5), 9)
+    game = Game(COINS, CoinsConfig(players=5), 9)
     for _ in range(7):
         game.submit(ORIGINAL_PROTOCOL.parse("2FT"))
     seat = game.to_move
@@ -263,7 +263,7 @@ def test_the_original_style_bots_play_a_game_under_the_referee(c_bot: list[str],
     shutil.copy(BOTS / "rewriting_bot.py", rewriting)
     host_bot = [*HOST, str(COINS.examples["strong"])]
     commands = [ORIGINAL_RANDOM, c_bot, [PYTHON, "rewriting_bot.py"], host_bot]
-    replay = play_match(PATIENT, commands, 7, workdirs=[None, None, rewriting, None])
+    replay = play_match(COINS, PATIENT, commands, 7, workdirs=[None, None, rewriting, None])
     assert replay.result is not None and all(turn.kind is TurnKind.MOVE for turn in replay.turns)
     memory = next(
         line for line in (rewriting / "rewriting_bot.py").read_text().splitlines() if line.startswith("MEMORY")
@@ -295,7 +295,7 @@ def scripted(tmp_path: Path, name: str, source: str) -> list[str]:
 def test_misbehaving_programs_lose_their_turn_and_nothing_more(tmp_path: Path) -> None:
     config = PATIENT.replace(players=len(MISBEHAVING) + 1, rounds=2)
     commands = [scripted(tmp_path, name, source) for name, source in MISBEHAVING.items()] + [ORIGINAL_RANDOM]
-    replay = play_match(config, commands, 3, names=[*MISBEHAVING, "random"])
+    replay = play_match(COINS, config, commands, 3, names=[*MISBEHAVING, "random"])
     kinds = {
         name: {turn.kind for turn in replay.turns if turn.player == seat} for seat, name in enumerate(replay.names, 1)
     }
@@ -317,7 +317,7 @@ def test_misbehaving_programs_lose_their_turn_and_nothing_more(tmp_path: Path) -
 def test_a_slow_program_times_out_is_stopped_and_is_frozen_after_five(tmp_path: Path) -> None:
     config = CoinsConfig(players=2, rounds=7, move_time_ms=500.0)
     sleeper = scripted(tmp_path, "sleeper", "import time; print('3FF', flush=True); time.sleep(60)")
-    replay = play_match(config, [sleeper, ORIGINAL_RANDOM], 1)
+    replay = play_match(COINS, config, [sleeper, ORIGINAL_RANDOM], 1)
     kinds = [turn.kind for turn in replay.turns if turn.player == 1]
     assert kinds == [TurnKind.TIMEOUT] * 5 + [TurnKind.SKIPPED] * 2, "what it printed before the limit does not count"
     assert replay.stats[1].status is PlayerStatus.FROZEN
@@ -344,7 +344,7 @@ def test_a_child_of_the_program_does_not_survive_the_turn(tmp_path: Path) -> Non
             gone.append(marker_gone((tmp_path / "markers.txt").read_text().split()[-1]))
 
     config = CoinsConfig(players=2, rounds=2, move_time_ms=20_000.0)
-    replay = play_match(config, [spawner, ORIGINAL_RANDOM], 4, workdirs=[tmp_path, None], on_turn=after_turn)
+    replay = play_match(COINS, config, [spawner, ORIGINAL_RANDOM], 4, workdirs=[tmp_path, None], on_turn=after_turn)
     assert [turn.kind for turn in replay.turns if turn.player == 1] == [TurnKind.MOVE] * 2
     assert gone == [True, True]
 
@@ -378,7 +378,7 @@ def test_every_program_gets_a_fresh_copy_of_its_folder_for_every_game(tmp_path: 
     config = CoinsConfig(players=3, rounds=2, move_time_ms=20_000.0)
     tournament = Tournament(tuple(parse_entrants(document, str(bots))), config, seed=1, games=3)
     run_tournament(tournament, tmp_path / "results", jobs=1)
-    replays = [Replay.load(path) for path in sorted((tmp_path / "results" / "replays").glob("*.json"))]
+    replays = [Replay.load(path, get_game) for path in sorted((tmp_path / "results" / "replays").glob("*.json"))]
     assert len(replays) == 3
     for replay in replays:
         counter, rewriting = (replay.names.index(name) + 1 for name in ("counter", "rewriting"))
@@ -393,7 +393,7 @@ def test_an_answer_without_its_newline_is_no_problem(tmp_path: Path) -> None:
     ``cat`` answers (no newline) were fine: no "line without its newline" in the problems."""
     config = PATIENT.replace(players=2, rounds=2)
     no_newline = scripted(tmp_path, "no_newline", "import sys; sys.stdout.write('3FF')")
-    replay = play_match(config, [no_newline, ORIGINAL_RANDOM], 2)
+    replay = play_match(COINS, config, [no_newline, ORIGINAL_RANDOM], 2)
     assert {turn.kind for turn in replay.turns if turn.player == 1} == {TurnKind.MOVE}
     assert replay.players[0]["unterminated_output"] is None
     assert not any("newline" in problem for problem in replay.players[0]["problems"])

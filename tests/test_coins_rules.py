@@ -199,13 +199,13 @@ def test_the_player_count_is_2_to_30() -> None:
 
 
 def test_a_seed_gives_the_same_table_and_the_setup_says_it() -> None:
-    first, again = Game(CONFIG, 5), Game(CONFIG, 5)
+    first, again = Game(COINS, CONFIG, 5), Game(COINS, CONFIG, 5)
     assert first.position() == again.position()
     position = first.position()
     assert first.setup == (("pile", position.pile), ("order", *position.order))
     assert position.ids == (0, 1, 2) and position.points == (0, 0, 0) and position.round == 1
     assert first.movers == (position.order[0],)
-    assert {Game(CONFIG, seed).position().order for seed in range(30)} == {
+    assert {Game(COINS, CONFIG, seed).position().order for seed in range(30)} == {
         (1, 2, 3), (1, 3, 2), (2, 1, 3), (2, 3, 1), (3, 1, 2), (3, 2, 1)
     }, "every turn order comes up"  # fmt: skip
 
@@ -228,7 +228,7 @@ def play(game: Game, *answers: str) -> None:
 
 
 def test_turns_go_round_in_turn_order_and_a_round_is_every_player_once() -> None:
-    game = Game(CONFIG, 3)
+    game = Game(COINS, CONFIG, 3)
     order = game.position().order
     seen = []
     for _ in range(6):
@@ -239,7 +239,7 @@ def test_turns_go_round_in_turn_order_and_a_round_is_every_player_once() -> None
 
 
 def test_the_game_ends_after_the_last_round_and_scores_every_holding() -> None:
-    game = Game(CONFIG, 3)
+    game = Game(COINS, CONFIG, 3)
     first = game.to_move
     play(game, "3FN")  # 3 taken (-3), one flipped (+2): 2 unflipped, 1 flipped
     while not game.over:
@@ -253,7 +253,7 @@ def test_the_game_ends_after_the_last_round_and_scores_every_holding() -> None:
 
 
 def test_an_empty_pile_ends_the_game_at_once_mid_round() -> None:
-    game = Game(CONFIG, 0, start=table(5, order=(2, 3, 1)))
+    game = Game(COINS, CONFIG, 0, start=table(5, order=(2, 3, 1)))
     play(game, "3NN", "2NN")
     result = game.result
     assert result is not None and result.reason is EndReason.PILE_EMPTY and result.turns == 2
@@ -290,7 +290,7 @@ def test_only_the_player_to_move_plays_and_not_after_the_end() -> None:
 
 
 def test_a_bot_that_times_out_five_times_in_a_row_is_frozen_its_coins_still_count() -> None:
-    game = Game(CONFIG.replace(rounds=8), 3)
+    game = Game(COINS, CONFIG.replace(rounds=8), 3)
     slow = game.to_move
     while not game.over:
         request = game.request()
@@ -306,7 +306,7 @@ def test_a_bot_that_times_out_five_times_in_a_row_is_frozen_its_coins_still_coun
 
 
 def test_the_changes_rebuild_the_table_for_displays() -> None:
-    game = Game(CONFIG, 8)
+    game = Game(COINS, CONFIG, 8)
     board = COINS.board(CONFIG, game.setup)
     for answers in ("2FF", "TNN", "-", "RRT", "3AN", "UXB"):
         turn = game.submit(Answer.of_move(answers) if answers != "-" else Answer.unreadable("?"))
@@ -318,7 +318,7 @@ def test_the_changes_rebuild_the_table_for_displays() -> None:
 
 def test_a_given_start_plays_on_and_its_setup_rebuilds_it() -> None:
     start = dataclasses.replace(table(9, [(5, 1, 2), (0, 0, 0), (-3, 0, 1)], order=(3, 1, 2)), turns=4)
-    game = Game(CONFIG, 0, start=start)
+    game = Game(COINS, CONFIG, 0, start=start)
     assert game.position() == start and game.to_move == 1 and game.position().round == 2
     board = COINS.board(CONFIG, game.setup)
     assert board.snapshot() == game.position()
@@ -403,7 +403,7 @@ def test_random_turns_follow_the_spec_and_keep_the_coins(
 @given(seed=st.integers(0, 2**32), players=st.integers(2, 8), plays=st.lists(turns, min_size=1, max_size=40))
 def test_the_table_after_a_turn_is_the_rules_and_the_display_agrees(seed: int, players: int, plays: list[str]) -> None:
     config = CoinsConfig(players=players, rounds=3)
-    game = Game(config, seed)
+    game = Game(COINS, config, seed)
     board = COINS.board(config, game.setup)
     for text in plays:
         if game.over:

@@ -37,6 +37,8 @@ from flit_core.replay import Replay
 from flit_core.runner import play_game
 from flit_core.session import Answer, AnswerKind, Outcome, Turn, TurnKind
 
+FLIT = get_game("flit")
+
 SEEDS = (1, 2, 3)
 #: Time limits no loaded test machine misses: these tests check the protocol, not the clock.
 PATIENT = {"move_time_ms": 5000.0, "startup_ms": 20000.0}
@@ -68,7 +70,7 @@ def example_game(name: str, seed: int, mixed: bool = False) -> Replay:
     definition = get_game(name)
     config = small_config(definition)
     return play_game(
-        config, example_bots(definition, config.players, list(definition.examples) if mixed else None), seed
+        definition, config, example_bots(definition, config.players, list(definition.examples) if mixed else None), seed
     )
 
 
@@ -131,7 +133,7 @@ def answer_of(turn: Turn) -> Answer | None:
 
 def resimulate(replay: Replay, turns: int) -> Any:
     """The board after the whole steps among the first ``turns`` turns, played again by the rules."""
-    game = Game(replay.config, replay.seed)
+    game = Game(replay.definition, replay.config, replay.seed)
     while not game.over and game.turn + len(game.movers) <= turns:
         step = replay.turns[game.turn : game.turn + len(game.movers)]
         game.submit_all({turn.player: answer for turn in step if (answer := answer_of(turn)) is not None})
@@ -175,7 +177,7 @@ def test_uniformly_random_legal_moves_play_to_the_end(definition: GameDef, seed:
     """A driver that knows nothing of the game picks among the moves the game lists (and
     answers what a bot returning None answers when there are none)."""
     config = small_config(definition)
-    game = Game(config, seed)
+    game = Game(definition, config, seed)
     try:
         definition.legal_moves(game.position(), game.movers[0])
     except NotImplementedError:
@@ -197,8 +199,8 @@ def test_uniformly_random_legal_moves_play_to_the_end(definition: GameDef, seed:
 
 def test_the_same_seed_plays_the_same_game(definition: GameDef) -> None:
     config = small_config(definition)
-    first = play_game(config, example_bots(definition, config.players), SEEDS[1])
-    again = play_game(config, example_bots(definition, config.players), SEEDS[1])
+    first = play_game(definition, config, example_bots(definition, config.players), SEEDS[1])
+    again = play_game(definition, config, example_bots(definition, config.players), SEEDS[1])
     assert timeless(first) == timeless(again)
 
 
@@ -207,7 +209,7 @@ def test_the_same_seed_plays_the_same_game(definition: GameDef) -> None:
 
 def test_a_replay_reads_back_as_the_same_game(definition: GameDef) -> None:
     replay = example_game(definition.name, SEEDS[0])
-    loaded = Replay.from_json(replay.to_json())
+    loaded = Replay.from_json(replay.to_json(), get_game)
     assert loaded.definition is definition
     assert loaded.config == replay.config
     assert moves(loaded.turns, definition) == moves(replay.turns, definition)
@@ -251,7 +253,7 @@ def test_a_tampered_replay_is_refused(definition: GameDef, tamper: Callable[[dic
     document = example_game(definition.name, SEEDS[0]).to_dict()
     tamper(document)
     with pytest.raises(ReplayError):
-        Replay.from_json(json.dumps(document))
+        Replay.from_json(json.dumps(document), get_game)
 
 
 # -- moves as text ----------------------------------------------------------------------
@@ -285,7 +287,7 @@ def test_a_bot_class_plays_like_its_function(definition: GameDef) -> None:
         def move(self, view: Any) -> Any:
             return self._move(view)
 
-    replay = play_game(config, [Bot] * config.players, SEEDS[0])
+    replay = play_game(definition, config, [Bot] * config.players, SEEDS[0])
     assert moves(replay.turns, definition) == moves(example_game(definition.name, SEEDS[0]).turns, definition)
 
 
@@ -298,7 +300,7 @@ def test_bots_that_raise_or_answer_garbage_make_no_move(definition: GameDef) -> 
 
     config = small_config(definition)
     bots = [broken if seat % 2 else garbage for seat in range(1, config.players + 1)]
-    replay = play_game(config, bots, SEEDS[0])
+    replay = play_game(definition, config, bots, SEEDS[0])
     check_result(replay)
     for turn in replay.turns:
         if turn.player % 2:
@@ -312,7 +314,7 @@ def test_views_built_from_a_display_board_play_the_same_game(definition: GameDef
     config = small_config(definition)
     seed = SEEDS[2]
     functions = [bot.start(seat, config) for seat, bot in enumerate(example_bots(definition, config.players), 1)]
-    game = Game(config, seed)
+    game = Game(definition, config, seed)
     board = definition.board(config, game.setup)
     while not game.over:
         answers = {}
@@ -339,7 +341,7 @@ def play_over_pipes(definition: GameDef, config: BaseConfig, files: Sequence[Pat
     host speaks for a whole game says, and its answers drive the game."""
     protocol = definition.seat_protocol(definition.host_protocol)
     assert not protocol.per_move, "the host plays a whole game in one process"
-    game = Game(config, seed)
+    game = Game(definition, config, seed)
     bots = [
         subprocess.Popen(
             protocol.argv(host_command(definition, file), seat, config), stdin=subprocess.PIPE, stdout=subprocess.PIPE
@@ -402,7 +404,7 @@ def test_the_protocol_host_plays_under_the_referee(definition: GameDef, how: str
     config = small_config(definition).replace(**PATIENT)
     commands = [host_command(definition, file) for file in mixed_files(definition, config)]
     protocols = [definition.host_protocol] * config.players if how == "host's protocol" else None
-    replay = play_match(config, commands, SEEDS[0], protocols=protocols)
+    replay = play_match(definition, config, commands, SEEDS[0], protocols=protocols)
     check_result(replay)
     in_process = example_game(definition.name, SEEDS[0], mixed=True)
     assert moves(replay.turns, definition) == moves(in_process.turns, definition)
@@ -454,7 +456,7 @@ def test_rps_a_bot_that_throws_nothing_loses_every_round() -> None:
         raise RuntimeError("no throw")
 
     config = get_game(RPS).preset("trial")
-    replay = play_game(config, [broken, rps_example("copycat")], SEEDS[0])
+    replay = play_game(get_game(RPS), config, [broken, rps_example("copycat")], SEEDS[0])
     assert replay.result is not None
     # Best of 9: after 5 lost rounds the lead (5) is more than the rounds left (4).
     assert (replay.result.winner, replay.result.reason.value, replay.result.turns) == (2, "decided", 5)
@@ -463,7 +465,7 @@ def test_rps_a_bot_that_throws_nothing_loses_every_round() -> None:
 
 def test_rps_draws_score_nothing() -> None:
     copycat = rps_example("copycat")
-    replay = play_game(get_game(RPS).preset("trial"), [copycat, copycat], SEEDS[0])
+    replay = play_game(get_game(RPS), get_game(RPS).preset("trial"), [copycat, copycat], SEEDS[0])
     assert replay.result is not None
     assert replay.result.scores == {1: 0, 2: 0} and replay.result.ranks == {1: 1, 2: 1}
     assert (replay.result.outcome, replay.result.reason.value, replay.result.turns) == (Outcome.TIE, "rounds_played", 9)
@@ -484,7 +486,7 @@ def test_rps_plays_through_the_command_line(tmp_path: Path, capsys: pytest.Captu
     assert main([command, "--game", RPS, "--preset", "trial", "--seed", "1", "--replay", str(saved), *bots]) == 0
     printed = capsys.readouterr().out
     assert all(file.stem in printed for file in files)
-    replay = Replay.load(saved)
+    replay = Replay.load(saved, get_game)
     expected = example_game(RPS, 1, mixed=True)
     assert moves(replay.turns, definition) == moves(expected.turns, definition)
     assert replay.result == expected.result
@@ -509,5 +511,5 @@ def test_rps_plays_a_tournament(tmp_path: Path, capsys: pytest.CaptureFixture[st
     stored = sorted((out / "replays").glob("*.json"))
     assert len(stored) == 4
     for path in stored:
-        replay = Replay.load(path)
+        replay = Replay.load(path, get_game)
         assert replay.config.game == RPS and replay.result is not None

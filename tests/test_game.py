@@ -16,7 +16,10 @@ from flit_core import (
     SpawnRule,
     TurnKind,
 )
+from flit_core.games import get_game
 from helpers import PASS, ScriptedRng, flit_state, game_from, move, some_move
+
+FLIT = get_game("flit")
 
 # Bot 1 and bot 2 each have two pieces and room to move.
 OPEN = """
@@ -32,7 +35,7 @@ OPEN = """
 
 
 def test_setup_places_two_isolated_pieces_per_bot_in_order():
-    game = Game(PRESETS["standard"], 123)
+    game = Game(FLIT, PRESETS["standard"], 123)
     assert [colour for _, _, colour in game.setup] == [1, 2, 3, 4, 1, 2, 3, 4]
     position = game.position()
     for x, y, colour in game.setup:
@@ -44,13 +47,13 @@ def test_setup_places_two_isolated_pieces_per_bot_in_order():
 
 def test_setup_is_reproducible_and_seed_dependent():
     config = PRESETS["trial"]
-    assert Game(config, 5).setup == Game(config, 5).setup
-    assert Game(config, 5).setup != Game(config, 6).setup
+    assert Game(FLIT, config, 5).setup == Game(FLIT, config, 5).setup
+    assert Game(FLIT, config, 5).setup != Game(FLIT, config, 6).setup
 
 
 def test_setup_fails_clearly_when_the_board_is_too_small():
     with pytest.raises(SetupError, match="no available square"):
-        Game(GameConfig(players=4, size=4), 1)
+        Game(FLIT, GameConfig(players=4, size=4), 1)
 
 
 def test_first_request_carries_the_startup_allowance():

@@ -54,7 +54,7 @@ def is_legal(value: Any, state: HexState) -> bool:
 def test_every_example_plays_only_legal_moves_to_the_end(name: str, size: int) -> None:
     bots = [BotProgram.from_file(HEX.examples[name]), BotProgram.from_file(HEX.examples["random"])]
     for seats in (bots, bots[::-1]):
-        replay = play_game(config(size), seats, size)
+        replay = play_game(HEX, config(size), seats, size)
         seat = seats.index(bots[0]) + 1
         mine = [turn for turn in replay.turns if turn.player == seat]
         assert all(turn.kind is TurnKind.MOVE for turn in mine), [turn.detail for turn in mine]
@@ -105,7 +105,7 @@ def test_the_mcts_bot_wins_a_1x1_board_at_once(swap: bool) -> None:
 
 def test_the_mcts_bot_plays_legal_moves_on_26x26() -> None:
     bots = [BotProgram.from_file(HEX.examples[name]) for name in ("mcts", "random")]
-    replay = play_game(config(26, limit_ms=60.0), bots, 0)
+    replay = play_game(HEX, config(26, limit_ms=60.0), bots, 0)
     mine = [turn for turn in replay.turns if turn.player == 1]
     assert all(turn.kind is TurnKind.MOVE for turn in mine)
 

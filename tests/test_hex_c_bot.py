@@ -100,7 +100,7 @@ def test_whole_games_under_the_referee(c_bot: str, opponent: str, seat: int) -> 
     config = HEX.preset("trial").replace(move_time_ms=10_000.0, startup_ms=20_000.0)
     assert isinstance(config, HexConfig) and config.swap
     commands = [c_bot, OPPONENTS[opponent]] if seat == 1 else [OPPONENTS[opponent], c_bot]
-    replay = play_match(config, commands, 1)
+    replay = play_match(HEX, config, commands, 1)
     assert replay.result is not None and replay.result.winner in (1, 2)
     assert {turn.kind for turn in replay.turns} == {TurnKind.MOVE}, [(t.player, t.move, t.detail) for t in replay.turns]
     player = replay.players[seat - 1]
@@ -115,7 +115,7 @@ def test_it_beats_the_original_style_random_bot(c_bot: str, seed: str, monkeypat
     config = HEX.preset("trial").replace(move_time_ms=10_000.0, startup_ms=20_000.0)
     for seat in (1, 2):
         commands = [c_bot, OPPONENTS["uais-random"]] if seat == 1 else [OPPONENTS["uais-random"], c_bot]
-        replay = play_match(config, commands, 1)
+        replay = play_match(HEX, config, commands, 1)
         assert replay.result is not None and replay.result.winner == seat, [str(t.move) for t in replay.turns]
 
 

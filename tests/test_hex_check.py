@@ -9,6 +9,7 @@ import pytest
 
 from bots.support import HEX_C_BOT, HEX_EXAMPLES, PYTHON, compile_c_bot, python_bot
 from flit_core.cli import main
+from flit_core.games import get_game
 from flit_core.games.hex.board import BLACK, WHITE
 from flit_core.games.hex.explain import Expected, board_problem
 from flit_core.referee.check import CheckReport, Severity, check_bot
@@ -51,7 +52,7 @@ HONEST = {
 @pytest.mark.parametrize("name", list(HONEST))
 def test_honest_bots_pass(name: str, c_bot: str) -> None:
     command, quick = HONEST[name]
-    report = check_bot(command or c_bot, game="hex", quick=quick)
+    report = check_bot(get_game("hex"), command or c_bot, quick=quick)
     assert report.passed, report.to_text()
     assert not any(scenario.findings for scenario in report.scenarios), report.to_text()
     names = [scenario.name for scenario in report.scenarios]
@@ -88,7 +89,7 @@ MISTAKES = [
 @pytest.fixture(scope="module")
 def reports() -> dict[str, CheckReport]:
     """Each broken bot's quick check, run once."""
-    return {fault: check_bot(broken(fault), game="hex", quick=True) for fault in dict(MISTAKES)}
+    return {fault: check_bot(get_game("hex"), broken(fault), quick=True) for fault in dict(MISTAKES)}
 
 
 @pytest.mark.parametrize(("fault", "words"), MISTAKES, ids=[f"{fault}-{i}" for i, (fault, _) in enumerate(MISTAKES)])

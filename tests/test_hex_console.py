@@ -13,6 +13,8 @@ from flit_core import get_game
 from flit_core.cli import main
 from flit_core.referee import Match
 
+HEX = get_game("hex")
+
 #: A deterministic bot in the original's style (see its docstring).
 ORDER_BOT = Path(__file__).resolve().parent / "bots" / "hex_order_bot.py"
 
@@ -29,7 +31,7 @@ def _session(modes: tuple[str, str], commands: list[str], size: int = 3) -> list
 
     config = get_game("hex").preset("trial").replace(size=size, move_time_ms=10_000.0)
     commands_ = [[sys.executable, str(ORDER_BOT), mode] for mode in modes]
-    with Match(config, commands_, 1) as match:
+    with Match(HEX, config, commands_, 1) as match:
         match.game.definition.console(match, read, output.append).run()
     return "\n".join(output).splitlines()[1:]  # after the banner line
 

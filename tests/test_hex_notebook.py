@@ -99,7 +99,7 @@ def test_the_svg_says_swapped_after_a_swap() -> None:
 @pytest.fixture(scope="module")
 def replay() -> Replay:
     bots = [BotProgram.from_file(HEX.examples[name]) for name in ("shortest_path", "random")]
-    return play_game(HEX.preset("trial"), bots, seed=5)
+    return play_game(HEX, HEX.preset("trial"), bots, seed=5)
 
 
 def test_a_replay_renders_as_a_player_with_hex_s_own_drawing(replay: Replay) -> None:

@@ -89,7 +89,7 @@ def test_answers_are_read_as_the_rulings_say(line: str, move: object) -> None:
 
 def test_a_cell_off_the_board_reads_but_forfeits() -> None:
     """The original read ``a11`` on 10 x 10 as ``b1``; the arena forfeits it."""
-    game = Game(HEX.preset("uais"), 1)
+    game = Game(HEX, HEX.preset("uais"), 1)
     turn = game.submit(PROTOCOL.parse("a11"))
     assert turn.kind is TurnKind.INVALID and "off the 10x10 board" in turn.detail
     assert game.result is not None and game.result.winner == 2
@@ -248,7 +248,7 @@ def show(position: HexPosition) -> str:
 def test_a_lock_step_game_as_the_original_plays_it(commands: list[list[str]], size: int) -> None:
     protocol = HexProtocol()
     config = HexConfig(size=size)
-    game = Game(config, 1)
+    game = Game(HEX, config, 1)
     bots = [Program(protocol.argv(command, seat, config)) for seat, command in enumerate(commands, 1)]
     try:
         for seat, bot in enumerate(bots, 1):
@@ -331,7 +331,7 @@ def test_original_bots_play_unchanged_under_the_referee(tmp_path: Path) -> None:
     config = HEX.preset("trial").replace(move_time_ms=10_000.0, startup_ms=20_000.0)
     # The original bot swaps when it may; each bot is told only of its opponent's moves.
     log = io.StringIO()
-    swapped = play_match(config, [original, original], 3, verbose=log)
+    swapped = play_match(HEX, config, [original, original], 3, verbose=log)
     assert "swap" in [str(turn.move) for turn in swapped.turns]
     sent = log.getvalue().splitlines()
     for turn in swapped.turns:
@@ -339,7 +339,7 @@ def test_original_bots_play_unchanged_under_the_referee(tmp_path: Path) -> None:
         assert f"-> {3 - turn.player}: {told}" in sent and f"-> {turn.player}: {told}" not in sent
     assert "-> 1: quit" in sent and "-> 2: quit" in sent
     # A bot that prints blank lines before its answers is not taken to have answered them.
-    blanks = play_match(config, [[sys.executable, str(blank_liner)], original], 4)
+    blanks = play_match(HEX, config, [[sys.executable, str(blank_liner)], original], 4)
     for replay in (swapped, blanks):
         assert replay.result is not None and replay.result.winner is not None
         assert {turn.kind for turn in replay.turns} == {TurnKind.MOVE}
@@ -356,6 +356,6 @@ def test_the_referee_announces_its_time_limits_to_hosted_bots(tmp_path: Path) ->
     bot = tmp_path / "limits_bot.py"
     bot.write_text("def move(view):\n    print('limit', view.time_limit_ms)\n    return view.empty_cells()[0]\n")
     config = HEX.preset("trial").replace(size=3, move_time_ms=7_000.0, startup_ms=9_000.0)
-    replay = play_match(config, [[*HOST, str(bot)]] * 2, 1)
+    replay = play_match(HEX, config, [[*HOST, str(bot)]] * 2, 1)
     tails = [line for player in replay.players for line in player["stderr_tail"]]
     assert "limit 9000.0" in tails and "limit 7000.0" in tails

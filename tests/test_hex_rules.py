@@ -260,7 +260,7 @@ FORFEITS = [
     ("moves", "answer", "kind"), [case[1:] for case in FORFEITS], ids=[case[0] for case in FORFEITS]
 )
 def test_a_bad_answer_forfeits(moves: list[str], answer: Answer, kind: TurnKind) -> None:
-    game = Game(HEX.preset("uais"), 1)
+    game = Game(HEX, HEX.preset("uais"), 1)
     for text in moves:
         game.submit(Answer.of_move(parse_move(text)))
     offender = game.to_move
@@ -359,7 +359,7 @@ def test_the_presets_follow_the_spec() -> None:
 
 def test_a_game_plays_on_the_largest_board() -> None:
     rng = random.Random(7)
-    game = Game(HexConfig(size=26, swap=True), 1)
+    game = Game(HEX, HexConfig(size=26, swap=True), 1)
     while not game.over:
         legal = HEX.legal_moves(game.position(), game.to_move)
         game.submit(Answer.of_move(rng.choice(legal)))

@@ -25,6 +25,7 @@ import pytest
 from bots.support import INSTANT, PYTHON, SMALL, kinds_of, marker_gone, running, turns_of
 from flit_core import Replay, TurnKind
 from flit_core.cli import main
+from flit_core.games import get_game
 from flit_core.referee import Limits, Match, play_match
 from flit_core.referee import sandbox as sandboxes
 from flit_core.referee.cgroup import base as cgroup_base
@@ -32,6 +33,8 @@ from flit_core.referee.process import BotProcess, stop_all
 from flit_core.referee.sandbox import Sandbox
 from test_referee_per_move import ask
 from test_referee_per_move import connection as per_move_bot
+
+FLIT = get_game("flit")
 
 HOSTILE = Path(__file__).resolve().parent / "bots" / "hostile" / "hostile_bot.py"
 PROBLEM = sandboxes.problem()
@@ -51,7 +54,7 @@ def play(tmp_path: Path, command: list[str], sandbox: Sandbox, config: Any = GAM
     """A game of the hostile bot (seat 1, working folder ``tmp_path/work``) against an honest
     one; the replay and the bot's report."""
     work = tmp_path / "work"
-    replay = play_match(config, [command, INSTANT], 1, workdirs=[work, None], limits=Limits(sandbox=sandbox))
+    replay = play_match(FLIT, config, [command, INSTANT], 1, workdirs=[work, None], limits=Limits(sandbox=sandbox))
     report = work / "report.json"
     return replay, json.loads(report.read_text()) if report.exists() else {}
 
@@ -149,7 +152,9 @@ def test_no_namespaces_can_be_made_inside_the_sandbox(tmp_path: Path) -> None:
 @pytest.mark.parametrize("mode", BOTH)
 def test_everything_a_bot_starts_dies_with_it(tmp_path: Path, marker: str, mode: str) -> None:
     limits = Limits(sandbox=Sandbox(mode=mode))
-    with Match(GAME, [hostile("children", marker), INSTANT], 1, workdirs=[tmp_path, None], limits=limits) as match:
+    with Match(
+        FLIT, GAME, [hostile("children", marker), INSTANT], 1, workdirs=[tmp_path, None], limits=limits
+    ) as match:
         match.run(2)  # the bot has answered: its children run (it waited for them)
         started = {kind: running(f"{marker}-{kind}") for kind in ("plain", "daemon", "timeout")}
         assert all(started.values()), started
@@ -273,7 +278,7 @@ def test_lines_printed_after_an_answer_never_shift_the_later_answers(tmp_path: P
     # request waits for a quiet quarter of a second: a margin no loaded machine eats.
     limits = Limits(quiet_ms=250.0, quiet_max_ms=2000.0)
     config = SMALL.replace(move_time_ms=2000.0)
-    replay = play_match(config, [hostile("junk_after", 2), INSTANT], 1, limits=limits)
+    replay = play_match(FLIT, config, [hostile("junk_after", 2), INSTANT], 1, limits=limits)
     kinds = kinds_of(replay, 1)
     # The first junk line may come in the instant before the bot reads a request, and be
     # taken for that answer (and under load the next one too); never more.

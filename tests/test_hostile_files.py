@@ -36,6 +36,7 @@ PROBLEM = sandboxes.problem()
 needs_bwrap = pytest.mark.skipif(PROBLEM is not None, reason=f"bubblewrap cannot run here: {PROBLEM}")
 #: Short games with all the time an attack needs.
 UTTT = UtttConfig(ply_limit=6, move_time_ms=20_000.0)
+UTTT_GAME = get_game("uttt")
 
 
 def entrants(folder: Path, modes: dict[str, str]) -> list[Entrant]:
@@ -49,7 +50,7 @@ def entrants(folder: Path, modes: dict[str, str]) -> list[Entrant]:
 
 
 def replays(results: Path) -> list[Replay]:
-    return [Replay.load(path) for path in sorted((results / "replays").glob("*.json"))]
+    return [Replay.load(path, get_game) for path in sorted((results / "replays").glob("*.json"))]
 
 
 def only_moves(replay: Replay, name: str) -> bool:
@@ -137,7 +138,9 @@ def fill(tmp_path: Path, what: str, sandbox: Sandbox) -> tuple[list[int], list[P
         folder.mkdir()
         shutil.copy(BOT, folder / BOT.name)
     commands = [[PYTHON, BOT.name, f"fill={what}"], [PYTHON, BOT.name, "honest"]]
-    replay = play_match(UTTT, commands, 1, workdirs=folders, log_dir=tmp_path / "logs", limits=Limits(sandbox=sandbox))
+    replay = play_match(
+        UTTT_GAME, UTTT, commands, 1, workdirs=folders, log_dir=tmp_path / "logs", limits=Limits(sandbox=sandbox)
+    )
     log = next((tmp_path / "logs").glob("bot1-*.stderr.log")).read_text()
     # The bot played on, and so did its opponent.
     assert only_moves(replay, replay.names[0]) and only_moves(replay, replay.names[1])
@@ -167,7 +170,9 @@ def test_a_folder_bigger_than_its_size_is_one_line_and_no_bot(tmp_path: Path) ->
     (work / "big.bin").write_bytes(b"x" * (3 << 20))
     sandbox = Sandbox(mode="bwrap", folder_mb=2)
     commands = [[PYTHON, BOT.name, "honest"], [PYTHON, BOT.name, "honest"]]
-    replay = play_match(UTTT, commands, 1, workdirs=[work, tmp_path / "other"], limits=Limits(sandbox=sandbox))
+    replay = play_match(
+        UTTT_GAME, UTTT, commands, 1, workdirs=[work, tmp_path / "other"], limits=Limits(sandbox=sandbox)
+    )
     first = next(turn for turn in replay.turns if turn.player == 1)
     assert first.kind is TurnKind.CRASH
     assert f"its working folder {work} holds more than 2 MiB" in str(first.detail)
@@ -188,5 +193,5 @@ def test_a_replay_inside_a_bot_s_writable_folder_is_refused(tmp_path: Path) -> N
     work = tmp_path / "work"
     commands = [[PYTHON, str(BOT), "honest"], [PYTHON, str(BOT), "honest"]]
     with pytest.raises(OutputError, match=r"the replay .*game\.json is in bot 2's folder, which it may write"):
-        Match(UTTT, commands, 1, workdirs=[None, work], journal=work / "game.json")
+        Match(UTTT_GAME, UTTT, commands, 1, workdirs=[None, work], journal=work / "game.json")
     assert not (work / "game.json").exists()

@@ -32,6 +32,8 @@ from flit_core.tournament.replays import replays_text
 from flit_core.tournament.store import DATABASE, ResultsStore
 from tournament_support import PASS_PROGRAM, entrants_file, write
 
+FLIT = get_game("flit")
+
 PYTHON = sys.executable
 
 #: Python bot files for the protocol hosts: Flit's passes, light cycles' heads north.
@@ -236,7 +238,7 @@ def document() -> dict[str, Any]:
     bots = [BotProgram.from_file(examples["random"]), BotProgram.from_file(examples["greedy"])]
     config = PRESETS["trial"].replace(turn_limit=20)
     replays = [
-        play_game(config, bots, seed, names=names).to_json()
+        play_game(FLIT, config, bots, seed, names=names).to_json()
         for seed, names in ((1, ["ann", "bob"]), (2, ["bob", "ann"]))
     ]
     return dict(json.loads(replays_text({**ABOUT, "config": config.to_dict()}, replays)))

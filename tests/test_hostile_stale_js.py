@@ -42,7 +42,7 @@ def first_answers(config: BaseConfig, game: str, games: int, turns: int, paralle
     answer, and its start-up line the one line thrown away."""
     real = TurnKind.PASS if game == "flit" else TurnKind.MOVE
     for seed in range(1, games + 1):
-        with Match(config, [stale(game), stale(game)], seed, parallel=parallel) as match:
+        with Match(get_game(game), config, [stale(game), stale(game)], seed, parallel=parallel) as match:
             match.run(turns)
             replay = match.replay()
         for seat in (1, 2):
@@ -107,7 +107,7 @@ def test_a_hostile_javascript_bot_costs_at_most_its_own_game(name: str, tmp_path
     honest = [PYTHON, "-m", "flit_core.bot", "--game", "lightcycles", str(cycles.examples["wall_follower"])]
     # Time to exit at end-of-file to spare: a stalled host never does; a loaded machine may be slow to.
     limits = Limits(exit_grace_s=5.0)
-    replay = play_match(config, [honest, node_bot(name), honest], 2, log_dir=tmp_path, limits=limits)
+    replay = play_match(cycles, config, [honest, node_bot(name), honest], 2, log_dir=tmp_path, limits=limits)
     kinds = [turn.kind for turn in turns_of(replay, 2)]
     if JS_ATTACKS[name][2] == STOPPED:
         # The stalled call is no move (the referee's deadline comes just before the host's): the bot is out.

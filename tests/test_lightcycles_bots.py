@@ -23,7 +23,7 @@ NODE = shutil.which("node")
 
 def position_after(moves: list[str], players: int = 2) -> Game:
     """A standard game after some turns, a letter per bot each (round order)."""
-    game = Game(LightCyclesConfig(players=players), 0)
+    game = Game(CYCLES, LightCyclesConfig(players=players), 0)
     for letters in moves:
         game.submit_all(
             {seat: Answer.of_move(Direction(letter)) for seat, letter in zip(game.movers, letters, strict=True)}
@@ -103,7 +103,7 @@ def test_a_bot_class_lives_for_the_whole_game_across_rounds() -> None:
                 return "X"  # seat 1 drops out in round 1
             return view.safe_moves()[0].value if view.safe_moves() else "N"
 
-    replay = play_game(LightCyclesConfig(players=3), [Bot, Bot, Bot], 0)
+    replay = play_game(CYCLES, LightCyclesConfig(players=3), [Bot, Bot, Bot], 0)
     assert Bot.games == 3
     assert replay.result is not None and replay.result.ranks[1] == 3
     assert replay.turns[0].kind is TurnKind.INVALID
@@ -127,7 +127,7 @@ def test_what_a_python_bot_may_return(value: Any, kind: AnswerKind) -> None:
 def test_the_examples_play_every_seat_to_the_end() -> None:
     programs = [BotProgram.from_file(path) for path in CYCLES.examples.values()]
     config = CYCLES.preset("trial").replace(players=6)
-    replay = play_game(config, [programs[seat % 3] for seat in range(6)], 4)
+    replay = play_game(CYCLES, config, [programs[seat % 3] for seat in range(6)], 4)
     assert replay.result is not None and sorted(replay.result.ranks) == [1, 2, 3, 4, 5, 6]
     assert {turn.kind for turn in replay.turns} == {TurnKind.MOVE}
 
@@ -139,7 +139,7 @@ def test_the_voronoi_bot_outlasts_the_simple_ones() -> None:
     for seed in range(6):
         seats = ["random", "wall_follower", "random", "wall_follower"]
         seats[seed % 4] = "voronoi"
-        replay = play_game(config, [programs[name] for name in seats], seed)
+        replay = play_game(CYCLES, config, [programs[name] for name in seats], seed)
         assert replay.result is not None
         wins += replay.result.winner == seed % 4 + 1
     # The strength figures (80 % and more) are benchmarks/strength.py's; here: it wins most.

@@ -212,8 +212,8 @@ def moves_of(replay: Replay) -> list[tuple[int, str, str | None]]:
 def test_a_judges_bot_and_its_python_port_play_the_same_game() -> None:
     config = CYCLES.preset("standard").replace(players=2, **PATIENT)
     other = [*PYTHON_HOST, str(EXAMPLES / "random_bot.py")]
-    original = play_match(config, [node_command(BOTS / "submissions.js", "Space Filler"), other], 3)
-    ported = play_match(config, [[*PYTHON_HOST, str(BOTS / "space_filler.py")], other], 3)
+    original = play_match(CYCLES, config, [node_command(BOTS / "submissions.js", "Space Filler"), other], 3)
+    ported = play_match(CYCLES, config, [[*PYTHON_HOST, str(BOTS / "space_filler.py")], other], 3)
     assert moves_of(original) == moves_of(ported)
     assert original.result == ported.result
     assert len(original.turns) > 40
@@ -228,11 +228,11 @@ def test_javascript_and_python_bots_play_together_to_the_end() -> None:
         node_command(EXAMPLES / "random_bot.js"),
         node_command(BOTS / "submissions.js", "Wall Avoider"),
     ]
-    replay = play_match(config, commands, 1)
+    replay = play_match(CYCLES, config, commands, 1)
     assert replay.result is not None and sorted(replay.result.ranks) == [1, 2, 3, 4]
     assert {turn.kind for turn in replay.turns} == {TurnKind.MOVE}
     assert all(not player["problems"] for player in replay.players)
-    again = play_match(config, commands, 1)
+    again = play_match(CYCLES, config, commands, 1)
     assert moves_of(again) == moves_of(replay), "the JavaScript examples are deterministic"
 
 
@@ -260,7 +260,7 @@ def referee_game(bad: list[str], tmp_path: Path) -> Replay:
     """A 3-bot game of ``bad`` (seat 2, which starts at the bottom) between two honest Python examples."""
     config = CYCLES.preset("standard").replace(players=3, **PATIENT)
     honest = [*PYTHON_HOST, str(EXAMPLES / "wall_follower_bot.py")]
-    return play_match(config, [honest, bad, honest], 2, log_dir=tmp_path)
+    return play_match(CYCLES, config, [honest, bad, honest], 2, log_dir=tmp_path)
 
 
 def check_out_at_its_second_answer(replay: Replay, kind: TurnKind, detail: str) -> None:
@@ -320,7 +320,7 @@ def test_a_bot_that_leaves_the_field_at_once_is_out_at_once(tmp_path: Path) -> N
     bot.write_text("def move(view):\n    return 'N'\n")
     config = LightCyclesConfig(players=2, **PATIENT)
     # Bot 1 starts on the top row: north leaves the field; bot 2 goes on, and wins.
-    replay = play_match(config, [[*PYTHON_HOST, str(bot)]] * 2, 0)
+    replay = play_match(CYCLES, config, [[*PYTHON_HOST, str(bot)]] * 2, 0)
     assert replay.result is not None and replay.result.winner == 2 and len(replay.turns) == 2
 
 
@@ -347,6 +347,6 @@ def test_a_tournament_runs_javascript_files_and_ranks_by_bots_outlasted(
     totals = [round(row["mean_pieces"] * row["games"]) for row in standings]
     assert totals == sorted(totals, reverse=True), "ranked by bots outlasted, summed"
     for path in sorted((out / "replays").glob("*.json")):
-        replay = Replay.load(path)
+        replay = Replay.load(path, get_game)
         assert replay.result is not None and all(not player["problems"] for player in replay.players)
         assert any("node_host.mjs" in " ".join(player["command"]) for player in replay.players)

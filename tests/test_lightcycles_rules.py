@@ -117,7 +117,7 @@ def test_a_move_leaves_a_trail_in_the_movers_colour_and_a_head_is_no_trail() -> 
 
 def scripted(config: LightCyclesConfig, scripts: dict[int, str], seed: int = 0) -> Game:
     """A game in which seat s plays ``scripts[s]``, a letter a turn (``-``: an error), to the end."""
-    game = Game(config, seed)
+    game = Game(CYCLES, config, seed)
     turn = 0
     while not game.over:
         answers = {}
@@ -134,7 +134,7 @@ def scripted(config: LightCyclesConfig, scripts: dict[int, str], seed: int = 0) 
 def test_a_round_ends_at_the_first_crash_and_the_survivors_start_again_on_a_smaller_field() -> None:
     config = LightCyclesConfig(players=4)
     # Seat 2 (bottom, index 1) goes straight back on its second move; seat 3 and seat 1 run into each other later.
-    game = Game(config, 0)
+    game = Game(CYCLES, config, 0)
     turns = game.submit_all(
         {
             1: Answer.of_move(Direction.S),
@@ -229,7 +229,7 @@ def test_standings_list_bots_out_together_as_the_judge_does() -> None:
 
 def test_a_crashed_bot_program_or_a_timeout_is_a_crash() -> None:
     config = fixed_field(3, 9, 9)
-    game = Game(config, 0)
+    game = Game(CYCLES, config, 0)
     turns = game.submit_all({1: Answer.timeout(1200.0), 2: Answer.crash("exited"), 3: Answer.of_move(Direction.S)})
     assert [turn.kind for turn in turns] == [TurnKind.TIMEOUT, TurnKind.CRASH, TurnKind.MOVE]
     assert game.over and game.result is not None and game.result.winner == 3
@@ -237,7 +237,7 @@ def test_a_crashed_bot_program_or_a_timeout_is_a_crash() -> None:
 
 
 def test_a_move_must_be_a_direction_of_a_bot_in_the_round() -> None:
-    state = Game(fixed_field(3, 9, 9), 0).state
+    state = Game(CYCLES, fixed_field(3, 9, 9), 0).state
     with pytest.raises(IllegalMove):
         state.check(1, "N")
     with pytest.raises(IllegalMove):
@@ -250,12 +250,12 @@ def test_a_move_must_be_a_direction_of_a_bot_in_the_round() -> None:
 
 def test_the_entrants_order_is_the_seats_and_shuffled_comes_from_the_seed() -> None:
     entrants = LightCyclesConfig(players=6)
-    assert Game(entrants, 1).movers == (1, 2, 3, 4, 5, 6)
+    assert Game(CYCLES, entrants, 1).movers == (1, 2, 3, 4, 5, 6)
     shuffled = entrants.replace(order=Order.SHUFFLED)
-    orders = {Game(shuffled, seed).movers for seed in range(12)}
+    orders = {Game(CYCLES, shuffled, seed).movers for seed in range(12)}
     assert len(orders) > 6 and all(sorted(order) == [1, 2, 3, 4, 5, 6] for order in orders)
-    assert Game(shuffled, 7).movers == Game(shuffled, 7).movers
-    assert CYCLES.new_state(shuffled, SeededRng(7)).movers == Game(shuffled, 7).movers
+    assert Game(CYCLES, shuffled, 7).movers == Game(CYCLES, shuffled, 7).movers
+    assert CYCLES.new_state(shuffled, SeededRng(7)).movers == Game(CYCLES, shuffled, 7).movers
 
 
 def test_a_game_is_the_same_for_the_same_seed_and_answers() -> None:
@@ -310,9 +310,9 @@ def test_anything_else_is_no_move(text: str) -> None:
 
 
 def test_a_game_starts_from_round_1_only() -> None:
-    game = Game(CYCLES.preset("trial"), 1)
+    game = Game(CYCLES, CYCLES.preset("trial"), 1)
     with pytest.raises(SetupError):
-        Game(CYCLES.preset("trial"), 1, start=game.position())
+        Game(CYCLES, CYCLES.preset("trial"), 1, start=game.position())
 
 
 def test_the_text_frame_is_the_judges() -> None:
@@ -351,7 +351,7 @@ def test_the_text_frame_is_the_judges() -> None:
 )
 def test_random_games_keep_the_rules_invariants(players: int, seed: int, moves: list[str]) -> None:
     config = fixed_field(players, 7 + players, 6, order=Order.SHUFFLED)
-    game = Game(config, seed)
+    game = Game(CYCLES, config, seed)
     board = CYCLES.board(config, game.setup)
     stream = iter(moves * 50)
     while not game.over:

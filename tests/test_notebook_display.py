@@ -25,6 +25,8 @@ from flit_core.notebook import replay_html, result_html
 from flit_core.notebook.player import chart_svg, replay_data, score_lines
 from flit_core.report import score_history
 
+FLIT = get_game("flit")
+
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = get_game("flit").examples
 SVG = "{http://www.w3.org/2000/svg}"
@@ -149,7 +151,7 @@ class TagChecker(html.parser.HTMLParser):
 @pytest.fixture(scope="module")
 def replay() -> Replay:
     bots = [BotProgram.from_file(EXAMPLES["random"]), BotProgram.from_file(EXAMPLES["greedy"])]
-    return play_game(SMALL, bots, seed=11)
+    return play_game(FLIT, SMALL, bots, seed=11)
 
 
 def player_data(fragment: str) -> dict:
@@ -213,7 +215,7 @@ def test_score_lines_follow_the_positions(replay: Replay) -> None:
 
 
 def test_long_games_are_thinned_in_the_chart() -> None:
-    replay = play_game(PRESETS["trial"].replace(turn_limit=3000), [lambda view: None, _first_move], seed=2)
+    replay = play_game(FLIT, PRESETS["trial"].replace(turn_limit=3000), [lambda view: None, _first_move], seed=2)
     chart = ET.fromstring(chart_svg(replay))
     points = chart.find(f"{SVG}polyline").get("points").split()
     assert len(points) <= 2 * 320 + 1
@@ -227,14 +229,14 @@ def _first_move(view):
 
 def test_names_are_escaped_everywhere() -> None:
     evil = "</script><b>x</b>&"
-    replay = play_game(SMALL.replace(turn_limit=6), [lambda v: None, lambda v: None], seed=1, names=[evil, "ok"])
+    replay = play_game(FLIT, SMALL.replace(turn_limit=6), [lambda v: None, lambda v: None], seed=1, names=[evil, "ok"])
     fragment = replay_html(replay)
     assert "</script><b>" not in fragment.replace("</script></div>", "")
     assert player_data(fragment)["names"][0] == evil
 
 
 def test_interrupted_game_and_problems_show_in_the_data() -> None:
-    game = Game(SMALL.replace(players=3), 3)  # 3 players: two non-moves do not end it
+    game = Game(FLIT, SMALL.replace(players=3), 3)  # 3 players: two non-moves do not end it
     game.submit(game.parse_answer("garbage"))
     game.submit(game.parse_answer("0 0 0 0"))
     replay = Replay.from_game(game, ["a", "b", "c"])
@@ -267,7 +269,8 @@ def test_rich_display_hooks_and_text_fallbacks(replay: Replay) -> None:
 def test_the_rules_core_imports_no_display_code() -> None:
     code = (
         "import sys, flit_core\n"
-        "flit_core.play_game(flit_core.PRESETS['trial'].replace(turn_limit=4), [lambda v: None] * 2, 1)\n"
+        "trial = flit_core.PRESETS['trial'].replace(turn_limit=4)\n"
+        "flit_core.play_game(flit_core.get_game('flit'), trial, [lambda v: None] * 2, 1)\n"
         "print(sorted(m for m in sys.modules if m.startswith(('flit_core.notebook', 'IPython'))))"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
@@ -277,7 +280,8 @@ def test_the_rules_core_imports_no_display_code() -> None:
 def test_values_display_in_a_fresh_process_without_importing_the_notebook() -> None:
     code = (
         "import flit_core\n"
-        "replay = flit_core.play_game(flit_core.PRESETS['trial'].replace(turn_limit=4), [lambda v: None] * 2, 1)\n"
+        "trial = flit_core.PRESETS['trial'].replace(turn_limit=4)\n"
+        "replay = flit_core.play_game(flit_core.get_game('flit'), trial, [lambda v: None] * 2, 1)\n"
         "print(all(part in html for part, html in [\n"
         "    ('class=\"flit-player\"', replay._repr_html_()),\n"
         "    ('class=\"flit-result\"', replay.result._repr_html_()),\n"
@@ -302,7 +306,7 @@ def test_the_display_mixin_imports_nothing_of_the_package() -> None:
 def test_a_game_without_its_own_drawing_shows_a_picture_per_turn() -> None:
     rps = get_game("rps")
     bots = [BotProgram.from_file(rps.examples[name]) for name in ("random", "copycat")]
-    replay = play_game(rps.preset("trial"), bots, seed=5)
+    replay = play_game(rps, rps.preset("trial"), bots, seed=5)
     data = player_data(replay_html(replay))
     frames = data["frames"]
     positions = list(replay.positions())

@@ -18,7 +18,10 @@ import pytest
 from nbclient import NotebookClient
 
 from flit_core import PRESETS, BotProgram, Game
+from flit_core.games import get_game
 from flit_core.games.flit.palette import COLOURS
+
+FLIT = get_game("flit")
 
 ROOT = Path(__file__).resolve().parent.parent
 TUTORIAL = ROOT / "examples" / "tutorial.ipynb"
@@ -64,7 +67,7 @@ def moved(text: str) -> tuple[tuple[int, int], tuple[int, int]]:
 
 def test_the_tutorial_shows_the_starting_board(run: tuple[dict[str, Any], Path]) -> None:
     cells, _ = run
-    expected = [COLOURS[c] for c in Game(PRESETS["trial"], 7).position().cells]
+    expected = [COLOURS[c] for c in Game(FLIT, PRESETS["trial"], 7).position().cells]
     assert first_board_colours(output(cells["first-board"], "text/html")) == expected
     assert cells["install"].outputs == [], "outside JupyterLite the install cell does nothing"
 

@@ -12,8 +12,11 @@ from typing import Any
 import pytest
 
 from flit_core import PRESETS, BotProgram, play_game
+from flit_core.games import get_game
 from flit_core.tournament.leaderboard import GameRecord
 from flit_core.web import challenge
+
+FLIT = get_game("flit")
 
 BOTS = Path(__file__).resolve().parent.parent / "flit_core" / "games" / "flit" / "bots"
 CONFIG = PRESETS["trial"].replace(turn_limit=40)
@@ -26,7 +29,7 @@ def stored() -> list[dict[str, Any]]:
     games = []
     for index in range(3):
         bots = [BotProgram.from_file(BOTS / "random_bot.py"), BotProgram.from_file(BOTS / "greedy_bot.py")]
-        replay = play_game(CONFIG, bots, index, names=["ann", "bob"])
+        replay = play_game(FLIT, CONFIG, bots, index, names=["ann", "bob"])
         games.append({"record": GameRecord.from_replay(replay, index).to_dict(), "replay": replay.to_json()})
     return games
 

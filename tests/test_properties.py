@@ -4,7 +4,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from flit_core import EMPTY, NEUTRAL, Answer, Change, Game, GameConfig, Move, Replay, SpawnRule, TurnKind
+from flit_core.games import get_game
 from helpers import flit_state
+
+FLIT = get_game("flit")
 
 configs = st.builds(
     GameConfig,
@@ -37,7 +40,7 @@ def answer_for(game: Game, choice: int) -> Answer:
 
 
 def play(config: GameConfig, seed: int, script: list[int]) -> Game:
-    game = Game(config, seed)
+    game = Game(FLIT, config, seed)
     for choice in script:
         if game.over:
             break
@@ -52,7 +55,7 @@ def touching(position, x, y, colours):
 
 @given(configs, st.integers(0, 2**32), choices)
 def test_invariants_hold_after_every_turn(config, seed, script):
-    game = Game(config, seed)
+    game = Game(FLIT, config, seed)
     cells = list(game.position().cells)
     for choice in script:
         if game.over:
@@ -87,7 +90,7 @@ def test_same_seed_and_answers_give_the_same_game(config, seed, script):
 def test_replay_round_trip(config, seed, script):
     game = play(config, seed, script)
     replay = Replay.from_game(game, [f"bot{p}" for p in range(1, config.players + 1)])
-    loaded = Replay.from_json(replay.to_json())
+    loaded = Replay.from_json(replay.to_json(), get_game)
     assert loaded.turns == replay.turns
     assert loaded.result == replay.result and loaded.setup == replay.setup
     assert loaded.stats == replay.stats
@@ -96,7 +99,7 @@ def test_replay_round_trip(config, seed, script):
 
 @given(st.integers(6, 9), st.integers(2, 4), st.integers(0, 2**32), st.integers(0, 60))
 def test_validator_and_legal_move_helpers_agree(size, players, seed, turns):
-    game = Game(GameConfig(players=players, size=size, spawn_odds=1), seed)
+    game = Game(FLIT, GameConfig(players=players, size=size, spawn_odds=1), seed)
     for choice in range(turns):
         if game.over:
             break

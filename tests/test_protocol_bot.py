@@ -20,8 +20,11 @@ from bots.support import (
     turns_of,
 )
 from flit_core import PRESETS, BotProgram, GameConfig, PlayerStatus, TurnKind, play_game
+from flit_core.games import get_game
 from flit_core.games.flit.host import config_for
 from flit_core.referee import play_match
+
+FLIT = get_game("flit")
 
 GREEDY = EXAMPLES / "greedy_bot.py"
 RANDOM = EXAMPLES / "random_bot.py"
@@ -35,8 +38,8 @@ def _bot_file(tmp_path: Path, source: str, name: str = "bot.py") -> Path:
 
 def test_a_python_bot_plays_the_same_game_as_in_process() -> None:
     config = PRESETS["trial"].replace(turn_limit=300)
-    native = play_match(config, [python_bot(GREEDY), [PYTHON, "-m", "flit_core", "bot", str(RANDOM)]], 7)
-    local = play_game(config, [BotProgram.from_file(GREEDY), BotProgram.from_file(RANDOM)], 7)
+    native = play_match(FLIT, config, [python_bot(GREEDY), [PYTHON, "-m", "flit_core", "bot", str(RANDOM)]], 7)
+    local = play_game(FLIT, config, [BotProgram.from_file(GREEDY), BotProgram.from_file(RANDOM)], 7)
     assert [(t.kind, t.move, t.changes) for t in native.turns] == [(t.kind, t.move, t.changes) for t in local.turns]
     assert native.result == local.result
     assert native.names == ["greedy_bot", "random_bot"]
@@ -54,7 +57,7 @@ def test_the_bots_board_copy_and_view_match_the_game(tmp_path: Path) -> None:
     """,
     )
     config = SMALL.replace(turn_limit=8, startup_ms=1000.0)
-    replay = play_match(config, [INSTANT, python_bot(spy)], 3, log_dir=tmp_path)
+    replay = play_match(FLIT, config, [INSTANT, python_bot(spy)], 3, log_dir=tmp_path)
     seen = [ast.literal_eval(line) for line in Path(replay.players[1]["stderr_log"]).read_text().splitlines()]
     turns = [turn.index for turn in turns_of(replay, 2)]
     assert [entry[1] for entry in seen] == turns == [1, 3, 5, 7]
@@ -82,7 +85,7 @@ def test_print_goes_to_stderr_and_errors_make_no_move(tmp_path: Path) -> None:
             return view.legal_moves()[0]
     """,
     )
-    replay = play_match(SMALL, [python_bot(bot), INSTANT], 2, log_dir=tmp_path / "logs")
+    replay = play_match(FLIT, SMALL, [python_bot(bot), INSTANT], 2, log_dir=tmp_path / "logs")
     assert kinds_of(replay, 1)[:4] == [TurnKind.MOVE, TurnKind.PASS, TurnKind.PASS, TurnKind.MOVE]
     entry = replay.players[0]
     assert entry["unsolicited_lines"] == 0
@@ -94,7 +97,7 @@ def test_print_goes_to_stderr_and_errors_make_no_move(tmp_path: Path) -> None:
 
 def test_a_bot_file_that_does_not_load_crashes_at_its_first_request(tmp_path: Path) -> None:
     broken = _bot_file(tmp_path, "def move(view)\n    return None\n")
-    replay = play_match(SMALL, [python_bot(broken), INSTANT], 2)
+    replay = play_match(FLIT, SMALL, [python_bot(broken), INSTANT], 2)
     assert kinds_of(replay, 1)[0] is TurnKind.CRASH
     assert replay.stats[1].status is PlayerStatus.CRASHED
     assert replay.players[0]["exit_code"] == 1
@@ -122,7 +125,7 @@ def test_bad_arguments_are_reported(tmp_path: Path) -> None:
 
 def test_the_c_bot_plays_a_whole_game(tmp_path: Path) -> None:
     program = str(compile_c_bot(tmp_path))
-    replay = play_match(PRESETS["trial"], [program, python_bot(GREEDY)], 5)
+    replay = play_match(FLIT, PRESETS["trial"], [program, python_bot(GREEDY)], 5)
     assert replay.result is not None and replay.result.turns == 1024
     stats = replay.stats[1]
     assert stats.invalid == stats.timeouts == 0 and stats.moves + stats.passes == 512

@@ -17,11 +17,11 @@ SCRIPT = """
 import json, sys, platform
 sys.path.insert(0, "/repo/tests")
 import golden_games
-from flit_core import Replay
+from flit_core import Replay, get_game
 out = {"python": platform.python_version(), "platform": sys.platform, "games": {}}
 for name in sorted(golden_games.GAMES):
     out["games"][name] = golden_games.make(name).to_json()
-    Replay.from_json(out["games"][name])  # verification runs under Pyodide too
+    Replay.from_json(out["games"][name], get_game)  # verification runs under Pyodide too
 print("RESULT " + json.dumps(out))
 """
 

@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from bots.support import (
     INSTANT,
     PYTHON,
@@ -24,8 +23,11 @@ from bots.support import (
 )
 from flit_core import PRESETS, PlayerStatus, Replay, TurnKind
 from flit_core.cli import main
+from flit_core.games import get_game
 from flit_core.referee import BotCommandError, Limits, play_match
 from flit_core.referee.match import Match
+
+FLIT = get_game("flit")
 
 CODES = {
     "M": TurnKind.MOVE,
@@ -177,6 +179,7 @@ def test_misbehaving_bot(case: Case, tmp_path: Path) -> None:
     config = SMALL.replace(**case.config)
     started = time.monotonic()
     replay = play_match(
+        FLIT,
         config,
         [misbehave(case.mode, *case.args), INSTANT],
         5,
@@ -205,20 +208,20 @@ def test_misbehaving_bot(case: Case, tmp_path: Path) -> None:
     # The replay is always written, with the diagnostics, and verifies on loading.
     path = tmp_path / "game.json"
     replay.save(path)
-    loaded = Replay.load(path)
+    loaded = Replay.load(path, get_game)
     assert loaded.players[0]["ended"] == entry["ended"]
     assert [turn.kind for turn in loaded.turns] == [turn.kind for turn in replay.turns]
 
 
 def test_a_crashed_bot_keeps_its_pieces(tmp_path: Path) -> None:
-    replay = play_match(SMALL, [misbehave("crash_at_start"), INSTANT], 9)
+    replay = play_match(FLIT, SMALL, [misbehave("crash_at_start"), INSTANT], 9)
     assert replay.stats[1].status is PlayerStatus.CRASHED
     assert replay.result is not None and replay.result.scores[1] == 2
 
 
 def test_stderr_floods_are_capped_in_the_log(tmp_path: Path) -> None:
     limits = Limits(stderr_log_bytes=10_000)
-    replay = play_match(SMALL, [misbehave("flood_stderr"), INSTANT], 5, log_dir=tmp_path, limits=limits)
+    replay = play_match(FLIT, SMALL, [misbehave("flood_stderr"), INSTANT], 5, log_dir=tmp_path, limits=limits)
     entry = replay.players[0]
     assert kinds_of(replay, 1) == kinds("M" * 12)
     assert entry["stderr_bytes"] == 12 * 200_001
@@ -232,7 +235,9 @@ def test_stderr_floods_are_capped_in_the_log(tmp_path: Path) -> None:
 
 def test_children_are_killed_with_their_bot(tmp_path: Path) -> None:
     folders = [tmp_path / "one", tmp_path / "two"]
-    replay = play_match(SMALL, [misbehave("spawn_child"), misbehave("spawn_child_and_exit", 1)], 3, workdirs=folders)
+    replay = play_match(
+        FLIT, SMALL, [misbehave("spawn_child"), misbehave("spawn_child_and_exit", 1)], 3, workdirs=folders
+    )
     assert kinds_of(replay, 1) == kinds("M" * 12)
     assert kinds_of(replay, 2) == kinds("MC" + "S" * 10)
     # Each bot ran in its own folder, and both children (holding the pipes open) are dead.
@@ -243,35 +248,35 @@ def test_children_are_killed_with_their_bot(tmp_path: Path) -> None:
 
 def test_far_over_the_limit_is_always_a_timeout() -> None:
     config = SMALL.replace(move_time_ms=50.0, startup_ms=0.0)
-    replay = play_match(config, [misbehave("sleep", 500), INSTANT], 2)
+    replay = play_match(FLIT, config, [misbehave("sleep", 500), INSTANT], 2)
     assert kinds_of(replay, 1) == kinds("TTTTT" + "S" * 7)
     assert all(turn.elapsed_ms is not None and turn.elapsed_ms >= 50.0 for turn in turns_of(replay, 1)[:5])
 
 
 def test_well_under_the_limit_is_never_penalised() -> None:
-    replay = play_match(PRESETS["trial"].replace(move_time_ms=50.0), [INSTANT, INSTANT], 4)
+    replay = play_match(FLIT, PRESETS["trial"].replace(move_time_ms=50.0), [INSTANT, INSTANT], 4)
     assert replay.result is not None and replay.result.turns == 1024
     assert replay.stats[1].timeouts == replay.stats[2].timeouts == 0
     assert replay.stats[1].moves == replay.stats[2].moves == 512
 
 
 def test_a_bot_sleeping_a_twentieth_of_the_limit_is_never_penalised() -> None:
-    replay = play_match(SMALL, [misbehave("sleep", 5), INSTANT], 6)
+    replay = play_match(FLIT, SMALL, [misbehave("sleep", 5), INSTANT], 6)
     assert kinds_of(replay, 1) == kinds("M" * 12)
 
 
 def test_think_time_runs_from_the_request_to_the_answer() -> None:
-    replay = play_match(SMALL.replace(move_time_ms=1000.0), [misbehave("sleep", 20), INSTANT], 6)
+    replay = play_match(FLIT, SMALL.replace(move_time_ms=1000.0), [misbehave("sleep", 20), INSTANT], 6)
     times = [turn.elapsed_ms for turn in turns_of(replay, 1)]
     assert all(ms is not None and ms >= 20.0 for ms in times)
     assert statistics.median(ms for ms in times if ms is not None) < 20.0 + 60.0
 
 
 def test_the_first_request_gets_the_start_up_allowance() -> None:
-    allowed = play_match(SMALL.replace(startup_ms=3000.0), [misbehave("slow_start", 500), INSTANT], 1)
+    allowed = play_match(FLIT, SMALL.replace(startup_ms=3000.0), [misbehave("slow_start", 500), INSTANT], 1)
     assert kinds_of(allowed, 1) == kinds("M" * 12)
     # The strict rule: the first request gets the normal limit too.
-    strict = play_match(SMALL.replace(startup_ms=0.0), [misbehave("slow_start", 500), INSTANT], 1)
+    strict = play_match(FLIT, SMALL.replace(startup_ms=0.0), [misbehave("slow_start", 500), INSTANT], 1)
     first = turns_of(strict, 1)[0]
     assert first.kind is TurnKind.TIMEOUT
     assert first.elapsed_ms is not None and 100.0 <= first.elapsed_ms < 500.0
@@ -279,7 +284,7 @@ def test_the_first_request_gets_the_start_up_allowance() -> None:
 
 def test_verbose_logs_every_line_both_ways() -> None:
     log = io.StringIO()
-    replay = play_match(SMALL.replace(turn_limit=4), [INSTANT, misbehave("garbage")], 8, verbose=log)
+    replay = play_match(FLIT, SMALL.replace(turn_limit=4), [INSTANT, misbehave("garbage")], 8, verbose=log)
     text = log.getvalue()
     first = replay.setup[0]
     assert f"-> 1: {first}\n" in text and f"-> 2: {first}\n" in text
@@ -289,7 +294,7 @@ def test_verbose_logs_every_line_both_ways() -> None:
 
 
 def test_names_commands_and_diagnostics_in_the_replay(tmp_path: Path) -> None:
-    replay = play_match(SMALL, [" ".join(INSTANT), INSTANT], 1, names=["alpha", "beta"])
+    replay = play_match(FLIT, SMALL, [" ".join(INSTANT), INSTANT], 1, names=["alpha", "beta"])
     assert replay.names == ["alpha", "beta"]
     first = replay.players[0]
     assert first["command"] == [*INSTANT, "1", "10", "2"]
@@ -332,27 +337,27 @@ def test_commands_that_cannot_start_fail_before_the_game(
     first = [PYTHON, "-c", f"open({str(marker)!r}, 'w'); import time; time.sleep(30)"]
     started = time.monotonic()
     with pytest.raises(BotCommandError, match="bot 2") as error:
-        play_match(SMALL, [first, make(tmp_path)], 1)
+        play_match(FLIT, SMALL, [first, make(tmp_path)], 1)
     assert message in str(error.value)
     assert time.monotonic() - started < 5, "the bot already started was stopped, not waited for"
 
 
 def test_a_wrong_number_of_commands_is_an_error() -> None:
     with pytest.raises(BotCommandError, match="needs 2 bot commands, got 1"):
-        play_match(SMALL, [INSTANT], 1)
+        play_match(FLIT, SMALL, [INSTANT], 1)
 
 
 def test_relative_program_paths_are_found_in_the_working_folder(tmp_path: Path) -> None:
     folder = tmp_path / "bot"
     folder.mkdir()
     _write(folder / "run.sh", f'#!/bin/sh\nexec {PYTHON} {INSTANT[1]} "$@"\n', 0o755)
-    replay = play_match(SMALL, ["./run.sh", INSTANT], 1, workdirs=[folder, None])
+    replay = play_match(FLIT, SMALL, ["./run.sh", INSTANT], 1, workdirs=[folder, None])
     assert kinds_of(replay, 1) == kinds("M" * 12)
     assert replay.players[0]["command"][0] == str(folder / "run.sh")
 
 
 def test_match_steps_one_turn_at_a_time() -> None:
-    with Match(SMALL, [INSTANT, INSTANT], 3) as match:
+    with Match(FLIT, SMALL, [INSTANT, INSTANT], 3) as match:
         [first] = match.step()  # a sequential game's step is one turn
         assert first.index == 0 and first.player == 1 and first.kind is TurnKind.MOVE
         match.run(5)
@@ -386,7 +391,7 @@ def test_cli_match_writes_the_replay_even_when_a_bot_crashes(
         ]
     )
     assert status == 0
-    replay = Replay.load(out)
+    replay = Replay.load(out, get_game)
     assert replay.stats[1].status is PlayerStatus.CRASHED
     printed = capsys.readouterr().out
     assert "crashed: the program exited with code 1" in printed
@@ -420,7 +425,7 @@ def test_cli_match_reports_a_missing_command(capsys: pytest.CaptureFixture[str])
 
 
 def test_an_interrupted_match_still_stops_its_bots(tmp_path: Path) -> None:
-    match = Match(SMALL, [misbehave("spawn_child"), INSTANT], 1, workdirs=[tmp_path, None])
+    match = Match(FLIT, SMALL, [misbehave("spawn_child"), INSTANT], 1, workdirs=[tmp_path, None])
     with pytest.raises(KeyboardInterrupt), match:
         match.step()
         raise KeyboardInterrupt
@@ -431,6 +436,6 @@ def test_an_interrupted_match_still_stops_its_bots(tmp_path: Path) -> None:
 def test_environment_is_inherited(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("FLIT_TEST_MARK", "seen")
     script = "import os, sys; sys.stderr.write(os.environ.get('FLIT_TEST_MARK', '-') + '\\n'); sys.exit(0)"
-    replay = play_match(SMALL.replace(turn_limit=2), [[PYTHON, "-c", script], INSTANT], 1)
+    replay = play_match(FLIT, SMALL.replace(turn_limit=2), [[PYTHON, "-c", script], INSTANT], 1)
     assert replay.players[0]["stderr_tail"] == ["seen"]
     assert os.environ["FLIT_TEST_MARK"] == "seen"

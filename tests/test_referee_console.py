@@ -11,8 +11,11 @@ import pytest
 from bots.support import INSTANT, SMALL, misbehave
 from flit_core import Replay
 from flit_core.cli import main
+from flit_core.games import get_game
 from flit_core.referee import Match
 from flit_core.referee.console import Console
+
+FLIT = get_game("flit")
 
 
 def _reader(commands: list[str]) -> tuple[Iterator[str], object]:
@@ -30,7 +33,7 @@ def _reader(commands: list[str]) -> tuple[Iterator[str], object]:
 def _session(commands: list[str], bots: list[list[str]] | None = None) -> list[str]:
     output: list[str] = []
     _feed, read = _reader(commands)
-    with Match(SMALL, bots or [INSTANT, INSTANT], 3) as match:
+    with Match(FLIT, SMALL, bots or [INSTANT, INSTANT], 3) as match:
         Console(match, read, output.append).run()  # type: ignore[arg-type]
     return "\n".join(output).splitlines()
 
@@ -78,7 +81,7 @@ def test_cli_interactive_quits_early_and_still_writes_the_replay(
         ]
     )
     assert status == 0
-    replay = Replay.load(out)
+    replay = Replay.load(out, get_game)
     assert replay.result is None and len(replay.turns) == 3
     printed = capsys.readouterr().out
     assert "after 3 turns; bot 2 moves next" in printed

@@ -16,9 +16,12 @@ import pytest
 from bots.support import EXAMPLES, INSTANT, PYTHON, SMALL, misbehave, running
 from flit_core import Replay
 from flit_core.cli import main
+from flit_core.games import get_game
 from flit_core.referee import Match
 from flit_core.referee.errors import OutputError
 from flit_core.replay import ReplayJournal
+
+FLIT = get_game("flit")
 
 #: A long game of bots that think 20 ms a move: it runs until it is stopped.
 LONG = ["--preset", "trial", "--turns", "100000", "--move-ms", "5000", "--startup-ms", "20000"]
@@ -64,15 +67,15 @@ def test_the_replay_is_written_as_the_game_goes_and_reads_up_to_the_last_turn(
 ) -> None:
     monkeypatch.setattr(ReplayJournal, "FLUSH_S", 0.0)  # every turn at once, whatever the clock says
     path = tmp_path / "game.json"
-    with Match(SMALL, [INSTANT, INSTANT], 3, journal=path) as match:
+    with Match(FLIT, SMALL, [INSTANT, INSTANT], 3, journal=path) as match:
         match.run(7)
-        partial = Replay.load(path)
+        partial = Replay.load(path, get_game)
         assert [turn.move for turn in partial.turns] == [turn.move for turn in match.game.history]
         assert partial.result is None and "the file ends after turn 7" in partial.meta["cut_short"]
         match.run()
         replay = match.replay()
     replay.save(path)
-    finished = Replay.load(path)
+    finished = Replay.load(path, get_game)
     assert finished.result == replay.result and "cut_short" not in finished.meta
 
 
@@ -82,7 +85,7 @@ def test_a_kill_9_of_the_referee_leaves_a_replay_that_loads_up_to_its_last_turn(
     wait_until(lambda: turn_lines(path) >= 10)
     process.kill()
     process.wait(timeout=30)
-    replay = Replay.load(path)
+    replay = Replay.load(path, get_game)
     assert len(replay.turns) >= 10 and replay.result is None
     assert "cut_short" in replay.meta
 
@@ -98,7 +101,7 @@ def test_a_stopped_referee_stops_every_bot_and_writes_the_whole_replay(tmp_path:
     out, err = process.communicate(timeout=60)
     assert process.returncode == 130, err
     assert "Traceback" not in err
-    replay = Replay.load(path)
+    replay = Replay.load(path, get_game)
     assert len(replay.turns) >= 6 and replay.result is None and "cut_short" not in replay.meta
     assert f"Replay written to {path}" in out
     # The bot that ignores SIGTERM did not outlive the referee.
@@ -121,7 +124,7 @@ def test_a_second_ctrl_c_during_the_clean_up_does_not_lose_the_replay(tmp_path: 
     assert ignores(process.pid, signal.SIGINT), "the clean-up ended before the second Ctrl-C"
     out, err = process.communicate(timeout=60)
     assert process.returncode == 130 and "Traceback" not in err
-    assert "cut_short" not in Replay.load(path).meta
+    assert "cut_short" not in Replay.load(path, get_game).meta
     assert f"Replay written to {path}" in out
 
 
@@ -174,10 +177,10 @@ def test_a_replay_that_cannot_be_saved_at_the_end_goes_to_a_temporary_file(
     line = next(line for line in captured.err.splitlines() if "cannot write the replay" in line)
     fallback = line.rsplit("it is in ", 1)[1]
     assert f"Replay written to {fallback}" in captured.out
-    assert len(Replay.from_json(Path(fallback).read_text()).turns) == 6
+    assert len(Replay.from_json(Path(fallback).read_text(), get_game).turns) == 6
     os.remove(fallback)
 
 
 def test_match_refuses_a_journal_it_cannot_write(tmp_path: Path) -> None:
     with pytest.raises(OutputError, match="cannot write the replay to"):
-        Match(SMALL, [INSTANT, INSTANT], 1, journal=tmp_path)
+        Match(FLIT, SMALL, [INSTANT, INSTANT], 1, journal=tmp_path)

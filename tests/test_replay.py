@@ -12,7 +12,10 @@ import os
 import pytest
 
 from flit_core import PRESETS, Change, Position, Replay, ReplayError
+from flit_core.games import get_game
 from golden_games import GAMES, GOLDEN, make
+
+FLIT = get_game("flit")
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
@@ -23,7 +26,7 @@ def test_golden_replay(name):
         replay.save(path)
     golden_text = path.read_text(encoding="utf-8")
     assert replay.to_json() == golden_text  # the same game, to the byte
-    loaded = Replay.load(path)  # re-simulated and verified
+    loaded = Replay.load(path, get_game)  # re-simulated and verified
     assert loaded.result == replay.result and loaded.turns == replay.turns
 
 
@@ -32,16 +35,16 @@ def test_version_1_replays_still_load_and_play_back_the_same_game(name):
     # Replays written before games had names and rules versions (v1, Flit only).
     old = GOLDEN / "v1" / name
     assert json.loads(old.read_text(encoding="utf-8"))["version"] == 1
-    loaded = Replay.load(old)
+    loaded = Replay.load(old, get_game)
     assert loaded.to_json() == (GOLDEN / name).read_text(encoding="utf-8")  # rewritten as v2, same game
 
 
 def test_golden_games_cover_what_can_happen():
     kinds = set()
     for name in GAMES:
-        kinds |= {turn.kind.value for turn in Replay.load(GOLDEN / name).turns}
+        kinds |= {turn.kind.value for turn in Replay.load(GOLDEN / name, get_game).turns}
     assert {"move", "pass", "invalid", "error"} <= kinds
-    four = Replay.load(GOLDEN / "four-bots-12x12-list-spawn-3.json")
+    four = Replay.load(GOLDEN / "four-bots-12x12-list-spawn-3.json", get_game)
     assert any(len(turn.changes) > 2 and Change(*turn.changes[2]).colour != 5 for turn in four.turns)  # conversions
 
 
@@ -96,7 +99,7 @@ def test_corrupt_replays_are_refused_with_the_reason(document, mutate, message):
     broken = copy.deepcopy(document)
     mutate(broken)
     with pytest.raises(ReplayError) as error:
-        Replay.from_json(json.dumps(broken))
+        Replay.from_json(json.dumps(broken), get_game)
     assert message in str(error.value)
 
 
@@ -111,29 +114,29 @@ def test_corrupt_replays_are_refused_with_the_reason(document, mutate, message):
 )
 def test_files_that_are_not_replays(text, message):
     with pytest.raises(ReplayError, match=message):
-        Replay.from_json(text)
+        Replay.from_json(text, get_game)
 
 
 def test_missing_file(tmp_path):
     with pytest.raises(ReplayError, match="cannot read replay"):
-        Replay.load(tmp_path / "nope.json")
+        Replay.load(tmp_path / "nope.json", get_game)
 
 
 def test_an_unfinished_game_can_be_saved_and_loaded(tmp_path):
     from flit_core import Answer, Game
 
-    game = Game(PRESETS["trial"], 11)
+    game = Game(FLIT, PRESETS["trial"], 11)
     for _ in range(10):
         game.submit(Answer.of_move(game.position().legal_moves(game.to_move)[0]))
     replay = Replay.from_game(game, ["a", "b"])
     replay.save(tmp_path / "partial.json")
-    loaded = Replay.load(tmp_path / "partial.json")
+    loaded = Replay.load(tmp_path / "partial.json", get_game)
     assert loaded.result is None and len(loaded.turns) == 10 and loaded.names == ["a", "b"]
     assert loaded.position_at(10) == game.position()
 
 
 def test_positions_follow_the_recorded_changes():
-    replay = Replay.load(GOLDEN / "puzzle-given-start-1.json")
+    replay = Replay.load(GOLDEN / "puzzle-given-start-1.json", get_game)
     positions = list(replay.positions())
     assert len(positions) == len(replay.turns) + 1
     assert positions[0] == Position.from_text("1.....\n......\n..1...\n......\n....2.\n.....2")

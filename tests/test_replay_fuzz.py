@@ -32,7 +32,7 @@ def short_replay(name: str) -> dict[str, Any]:
     if "turn_limit" in config.field_names():
         config = config.replace(turn_limit=12)
     bots = [BotProgram.from_file(next(iter(definition.examples.values())))] * config.players
-    return play_game(config, bots, 5).to_dict()
+    return play_game(definition, config, bots, 5).to_dict()
 
 
 BASES = {name: short_replay(name) for name in ("flit", "hex")}
@@ -53,7 +53,7 @@ def paths(document: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
 def load(document: Any) -> None:
     """Load ``document`` through the file's text, as a user's file would be."""
     try:
-        Replay.from_json(json.dumps(document))
+        Replay.from_json(json.dumps(document), get_game)
     except ReplayError as error:
         assert str(error) and "\n" not in str(error)
 
@@ -88,7 +88,7 @@ def test_any_json_document_is_refused_in_one_line(value: Any) -> None:
 )
 def test_text_that_is_no_json_is_refused_in_one_line(text: str) -> None:
     with pytest.raises(ReplayError):
-        Replay.from_json(text)
+        Replay.from_json(text, get_game)
 
 
 @pytest.mark.parametrize("ms", [math.nan, math.inf, -1.0, "7"])
@@ -96,4 +96,4 @@ def test_think_times_that_are_not_finite_non_negative_numbers_are_refused(ms: An
     document = json.loads(json.dumps(BASES["flit"]))
     document["turns"][0]["ms"] = ms
     with pytest.raises(ReplayError, match="'ms' must be a think time"):
-        Replay.from_dict(document)
+        Replay.from_dict(document, get_game)

@@ -7,6 +7,8 @@ import pytest
 from flit_core import PRESETS, BotLoadError, BotProgram, GameConfig, Move, TurnKind, get_game, play_game
 from flit_core.session import AnswerKind
 
+FLIT = get_game("flit")
+
 to_answer = get_game("flit").read_answer
 
 TRIAL = PRESETS["trial"].replace(turn_limit=40)
@@ -19,7 +21,7 @@ def first_legal(view):
 
 def test_plain_functions_play_a_whole_game():
     turns = []
-    replay = play_game(TRIAL, [first_legal, first_legal], 3, on_turn=lambda game, turn: turns.append(turn))
+    replay = play_game(FLIT, TRIAL, [first_legal, first_legal], 3, on_turn=lambda game, turn: turns.append(turn))
     assert replay.result.turns == 40 == len(turns) == len(replay.turns)
     assert replay.names == ["first_legal", "first_legal"]
     assert all(turn.kind is TurnKind.MOVE for turn in replay.turns)
@@ -28,7 +30,7 @@ def test_plain_functions_play_a_whole_game():
 
 def test_a_bot_that_raises_makes_no_move_and_the_game_goes_on():
     source = "def move(view):\n    if view.turn % 4 == 0:\n        return 1 / 0\n    return None\n"
-    replay = play_game(TRIAL, [BotProgram(source, "crashy", "crashy.py"), first_legal], 1)
+    replay = play_game(FLIT, TRIAL, [BotProgram(source, "crashy", "crashy.py"), first_legal], 1)
     errors = [turn for turn in replay.turns if turn.kind is TurnKind.ERROR]
     assert len(errors) == 10 and replay.result.turns == 40
     assert "ZeroDivisionError" in errors[0].detail and 'crashy.py", line 3' in errors[0].detail
@@ -61,7 +63,7 @@ def test_what_a_bot_may_return(value, kind, move):
 
 
 def test_garbage_answers_are_invalid_turns_with_the_reason():
-    replay = play_game(TRIAL, [lambda view: {"go": "left"}, first_legal], 2)
+    replay = play_game(FLIT, TRIAL, [lambda view: {"go": "left"}, first_legal], 2)
     turn = replay.turns[0]
     assert turn.kind is TurnKind.INVALID
     assert "move() returned {'go': 'left'} (a dict); a move is a (from, to) pair" in turn.detail
@@ -69,7 +71,9 @@ def test_garbage_answers_are_invalid_turns_with_the_reason():
 
 
 def test_a_bot_calling_exit_does_not_end_the_runner():
-    replay = play_game(TRIAL, [BotProgram("import sys\ndef move(view):\n    sys.exit(3)\n", "quitter"), first_legal], 2)
+    replay = play_game(
+        FLIT, TRIAL, [BotProgram("import sys\ndef move(view):\n    sys.exit(3)\n", "quitter"), first_legal], 2
+    )
     assert replay.turns[0].kind is TurnKind.ERROR and "SystemExit" in replay.turns[0].detail
 
 
@@ -87,7 +91,7 @@ class Bot:
 """
     program = BotProgram(source, "stateful")
     for seed in (1, 2):
-        replay = play_game(TRIAL, [program, program], seed)
+        replay = play_game(FLIT, TRIAL, [program, program], seed)
         # Fresh source and instance each game: the first call of each bot passes.
         assert [turn.kind for turn in replay.turns] == [
             TurnKind.MOVE,
@@ -102,7 +106,7 @@ def test_bot_classes_without_arguments_and_plain_classes():
         def move(self, view):
             return first_legal(view)
 
-    replay = play_game(TRIAL, [Mover, first_legal], 4)
+    replay = play_game(FLIT, TRIAL, [Mover, first_legal], 4)
     assert replay.names[0] == "Mover" and replay.stats[1].moves == 20
 
 
@@ -121,7 +125,7 @@ def test_bots_that_cannot_be_loaded(source, message):
 
 def test_a_bot_that_raises_while_loading_is_out_from_its_first_turn():
     program = BotProgram("raise ImportError('no numpy here')\n", "needs_numpy", "needs_numpy.py")
-    replay = play_game(TRIAL, [program, first_legal], 5)
+    replay = play_game(FLIT, TRIAL, [program, first_legal], 5)
     assert replay.turns[0].kind is TurnKind.CRASH and "no numpy here" in replay.turns[0].detail
     assert replay.turns[2].kind is TurnKind.SKIPPED
     assert replay.result.turns == 40 and replay.result.scores[1] == 2  # its pieces still count
@@ -129,7 +133,7 @@ def test_a_bot_that_raises_while_loading_is_out_from_its_first_turn():
 
 def test_the_number_of_bots_must_match():
     with pytest.raises(ValueError, match="needs 2 bots, got 3"):
-        play_game(TRIAL, [first_legal] * 3, 1)
+        play_game(FLIT, TRIAL, [first_legal] * 3, 1)
 
 
 def test_missing_and_non_utf8_bot_files(tmp_path):
@@ -156,7 +160,7 @@ def test_view_helpers_match_the_board():
         )
         return None
 
-    play_game(GameConfig(players=3, size=10, turn_limit=1), [spy, first_legal, first_legal], 9)
+    play_game(FLIT, GameConfig(players=3, size=10, turn_limit=1), [spy, first_legal, first_legal], 9)
     assert seen["me"] == 1 and seen["turn"] == 0 and seen["size"] == 10 and seen["players"] == 3
     assert len(seen["mine"]) == 2 and seen["counts"] == {1: 2, 2: 2, 3: 2}
     assert seen["limit"] == 1000  # the first request's start-up allowance

@@ -331,7 +331,7 @@ def test_any_registered_game_plays_a_tournament_and_its_leaderboard(tmp_path: Pa
         records = store.records()
     assert [record.index for record in records] == list(range(6))
     for record in records:
-        replay = Replay.load(out / "replays" / f"{record.index:06d}.json")
+        replay = Replay.load(out / "replays" / f"{record.index:06d}.json", get_game)
         assert replay.config.game == "rps"
         assert [seat.rank for seat in record.seats] == list(replay.result.ranks.values())
     assert main(["leaderboard", str(out), "--format", "json", "--no-export"]) == 0
@@ -357,7 +357,7 @@ def test_a_game_played_by_bot_programs_under_the_referee(tmp_path: Path, capsys)
     out = tmp_path / "results"
     assert main(tournament(entrants, out, "--referee", "--preset", "trial", "--games", "2", "--seed", "1")) == 0
     assert "game rps; seed 1; bots sandboxed under the referee" in capsys.readouterr().out
-    replay = Replay.load(out / "replays" / "000000.json")
+    replay = Replay.load(out / "replays" / "000000.json", get_game)
     assert all(player["command"][2:5] == ["flit_core.bot", "--game", "rps"] for player in replay.players)
     assert sum(replay.stats[seat].moves for seat in (1, 2)) > 0
 

@@ -14,10 +14,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from flit_core import BotProgram, play_game
+from flit_core.games import get_game
 from flit_core.tournament.export import Leaderboard, csv_text, html_page, json_text, table_text
 from flit_core.tournament.leaderboard import GameRecord, SeatRecord, leaderboard, wilson_interval
 from flit_core.tournament.rating import compute_ratings
 from tournament_support import RANDOM_BOT, SMALL
+
+FLIT = get_game("flit")
 
 
 def seat(name: str, pieces: int, rank: int, **counters: object) -> SeatRecord:
@@ -133,7 +136,7 @@ def test_entrants_that_have_not_played_yet_are_listed_with_nothing() -> None:
 def test_records_read_back_from_dicts_and_from_replays() -> None:
     assert [GameRecord.from_dict(json.loads(json.dumps(r.to_dict()))) for r in RECORDS] == RECORDS
     bot = BotProgram.from_file(RANDOM_BOT)
-    replay = play_game(SMALL, [bot, bot], seed=4, names=["x", "y"])
+    replay = play_game(FLIT, SMALL, [bot, bot], seed=4, names=["x", "y"])
     record = GameRecord.from_replay(replay, index=7)
     assert record.index == 7
     assert [s.name for s in record.seats] == ["x", "y"]

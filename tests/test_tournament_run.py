@@ -12,8 +12,8 @@ import time
 from pathlib import Path
 
 import pytest
-
 from flit_core import Replay
+from flit_core.games import get_game
 from flit_core.tournament.definition import Tournament
 from flit_core.tournament.entrants import load_entrants
 from flit_core.tournament.leaderboard import leaderboard
@@ -158,7 +158,7 @@ def test_a_tournament_killed_again_and_again_resumes_with_nothing_lost_or_double
     replays = sorted(name for name in os.listdir(out / "replays"))
     assert replays == [f"{index:06d}.json" for index in range(36)]
     for name in replays[::7]:
-        Replay.load(out / "replays" / name)
+        Replay.load(out / "replays" / name, get_game)
 
 
 # -- Dask ------------------------------------------------------------------------------
@@ -166,7 +166,6 @@ def test_a_tournament_killed_again_and_again_resumes_with_nothing_lost_or_double
 
 def test_a_dask_cluster_plays_the_same_games_into_the_one_store(tmp_path: Path, reference: tuple, capsys) -> None:
     from distributed import LocalCluster
-
     from flit_core.cli import main
 
     python_tournament(tmp_path, 12)  # writes the entrants file
@@ -270,7 +269,7 @@ def test_bot_programs_play_under_the_referee_and_their_timeouts_are_reported(tmp
     assert summary.played == 6
     # The sleeper plays 4 of the 6 games and times out once in each; the others pass.
     assert timeouts_per_bot(tmp_path / "out") == {"passer": 0, "sleeper": 4, "scripted": 0}
-    replay = Replay.load(tmp_path / "out" / "replays" / "000000.json")
+    replay = Replay.load(tmp_path / "out" / "replays" / "000000.json", get_game)
     # The referee's per-bot diagnostics are kept in the replay.
     assert all("exit_code" in player for player in replay.players)
 
@@ -290,7 +289,7 @@ def test_python_bot_files_next_to_programs_run_under_the_referee_too(tmp_path: P
     tournament = Tournament(tuple(entrants), SMALL, seed=3, games=2)
     assert tournament.programs
     run_tournament(tournament, tmp_path / "out")
-    replay = Replay.load(tmp_path / "out" / "replays" / "000000.json")
+    replay = Replay.load(tmp_path / "out" / "replays" / "000000.json", get_game)
     random_seat = replay.names.index("random") + 1
     assert replay.stats[random_seat].moves > 0
     assert "flit_core.bot" in replay.players[random_seat - 1]["command"]

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from flit_core import Replay
+from flit_core.games import get_game
 from flit_core.tournament.definition import Tournament
 from flit_core.tournament.entrants import load_entrants
 from flit_core.tournament.play import play_task
@@ -44,7 +45,7 @@ def test_every_game_is_committed_with_its_replay(tmp_path: Path, tournament: Tou
     assert [record.index for record in records] == list(range(6))
     assert sorted(os.listdir(out / "replays")) == [f"{index:06d}.json" for index in range(6)]
     for record in records:
-        replay = Replay.load(out / "replays" / f"{record.index:06d}.json")
+        replay = Replay.load(out / "replays" / f"{record.index:06d}.json", get_game)
         assert [seat.name for seat in record.seats] == replay.names
         assert [seat.pieces for seat in record.seats] == list(replay.result.scores.values())
         assert [seat.rank for seat in record.seats] == list(replay.result.ranks.values())
@@ -133,7 +134,7 @@ def test_a_version_1_store_is_read_and_resumed_as_flit(tmp_path: Path, tournamen
         assert store.version == 1  # resumed in its own layout
         records = store.records()
     for record in records:
-        replay = Replay.load(out / "replays" / f"{record.index:06d}.json")
+        replay = Replay.load(out / "replays" / f"{record.index:06d}.json", get_game)
         assert [seat.rank for seat in record.seats] == list(replay.result.ranks.values())
     assert records[:3] == played and len(records) == 6
 

@@ -77,7 +77,7 @@ def entrants_in(folder: Path, source: str, file: str, names: list[str]) -> list[
 
 
 def replays(results: Path) -> list[Replay]:
-    return [Replay.load(path) for path in sorted((results / "replays").glob("*.json"))]
+    return [Replay.load(path, get_game) for path in sorted((results / "replays").glob("*.json"))]
 
 
 # -- coins: ids fixed per entrant -----------------------------------------------------------

@@ -47,7 +47,7 @@ def test_the_examples_are_random_tactical_and_mcts() -> None:
 @pytest.mark.parametrize(("first", "second"), list(itertools.product(UTTT.examples, repeat=2)))
 def test_every_example_plays_legally_against_every_other(first: str, second: str) -> None:
     bots = [BotProgram.from_file(UTTT.examples[name]) for name in (first, second)]
-    replay = play_game(QUICK, bots, 3)
+    replay = play_game(UTTT, QUICK, bots, 3)
     assert replay.result is not None and replay.result.turns <= 81
     assert {turn.kind for turn in replay.turns} == {TurnKind.MOVE}
 
@@ -120,6 +120,6 @@ def test_the_strong_bot_keeps_its_tree_from_move_to_move() -> None:
     namespace: dict[str, Any] = {}
     exec(UTTT.examples["mcts"].read_text(), namespace)
     strong = namespace["Bot"]()
-    replay = play_game(QUICK, [strong.move, BotProgram.from_file(UTTT.examples["random"])], 1)
+    replay = play_game(UTTT, QUICK, [strong.move, BotProgram.from_file(UTTT.examples["random"])], 1)
     assert replay.result is not None and strong.iterations > 0
     assert strong.reused > 0, "some searches began from the tree of the move before"

@@ -61,7 +61,7 @@ WORKED_EXAMPLE = [
 
 
 def test_the_worked_example_byte_for_byte() -> None:
-    game = Game(STANDARD, 0)
+    game = Game(UTTT, STANDARD, 0)
     for before, line, answer in WORKED_EXAMPLE:
         request = game.request()
         assert request is not None
@@ -75,7 +75,7 @@ def test_the_worked_example_byte_for_byte() -> None:
 
 
 def test_the_o_mark_setting_writes_the_letter() -> None:
-    game = Game(STANDARD, 0)
+    game = Game(UTTT, STANDARD, 0)
     for text in ("38", "84"):
         game.submit(Answer.of_move(parse_move(text)))
     letter = ORIGINAL_PROTOCOL.move_arguments(1, STANDARD.replace(o_mark="O"), game.position())
@@ -115,7 +115,7 @@ def test_master_shows_won_boards_and_a_full_board_as_dash(o_mark: str, master: s
     ],
 )
 def test_last_is_the_last_move_when_constrained_and_xx_when_free(moves: str, last: str) -> None:
-    game = Game(STANDARD, 0)
+    game = Game(UTTT, STANDARD, 0)
     for text in moves.split():
         game.submit(Answer.unreadable("?") if text == "?" else Answer.of_move(parse_move(text)))
     assert ORIGINAL_PROTOCOL.move_arguments(game.to_move, STANDARD, game.position())[11] == last
@@ -125,7 +125,7 @@ def test_last_is_the_last_move_when_constrained_and_xx_when_free(moves: str, las
 def test_last_is_xx_when_the_target_board_is_won_or_full(move: str, last: str) -> None:
     """The Ruling: ``xx`` exactly when the move is free, so also when the constraint is lifted
     because the board the last move points at is won (0, 1) or full (2)."""
-    game = Game(STANDARD, 0, start=UtttPosition(decided().cells, O))
+    game = Game(UTTT, STANDARD, 0, start=UtttPosition(decided().cells, O))
     game.submit(Answer.of_move(parse_move(move)))
     assert ORIGINAL_PROTOCOL.move_arguments(1, STANDARD, game.position())[11] == last
 
@@ -193,7 +193,7 @@ def random_positions(count: int, seed: int = 5) -> list[UtttPosition]:
     rng = random.Random(seed)
     found: list[UtttPosition] = []
     while len(found) < count:
-        game = Game(STANDARD, 0)
+        game = Game(UTTT, STANDARD, 0)
         while not game.over and len(found) < count:
             found.append(game.position())
             legal = UTTT.legal_moves(game.position(), game.to_move)
@@ -258,7 +258,7 @@ def host(
 
 
 def test_with_twelve_arguments_the_host_answers_once() -> None:
-    position = Game(STANDARD, 0)
+    position = Game(UTTT, STANDARD, 0)
     position.submit(Answer.of_move(Move(3, 8)))
     arguments = ORIGINAL_PROTOCOL.move_arguments(2, STANDARD, position.position())
     for name in ("random", "tactical"):
@@ -310,7 +310,7 @@ def play_lines(files: Sequence[Path], config: UtttConfig) -> Game:
     bots = [
         subprocess.Popen([*HOST, str(file)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True) for file in files
     ]
-    game = Game(config, 0)
+    game = Game(UTTT, config, 0)
     try:
         while not game.over:
             request = game.request()
@@ -332,7 +332,7 @@ def play_lines(files: Sequence[Path], config: UtttConfig) -> Game:
 def test_in_line_mode_the_host_plays_a_game_like_the_bots_in_process() -> None:
     files = [UTTT.examples["tactical"], UTTT.examples["random"]]
     game = play_lines(files, TRIAL)
-    in_process = play_game(TRIAL, [BotProgram.from_file(file) for file in files], 0)
+    in_process = play_game(UTTT, TRIAL, [BotProgram.from_file(file) for file in files], 0)
     assert [(t.player, t.kind, t.move) for t in game.history] == [(t.player, t.kind, t.move) for t in in_process.turns]
     assert game.result == in_process.result
 
@@ -348,7 +348,7 @@ def run(command: Sequence[str], arguments: Sequence[str], cwd: Path | None = Non
 
 def play_per_move(commands: Sequence[Sequence[str]], config: UtttConfig, cwd: Path | None = None) -> Game:
     """A bare per-move driver: every move, the mover's program started with the twelve arguments."""
-    game = Game(config, 0)
+    game = Game(UTTT, config, 0)
     while not game.over:
         request = game.request()
         assert request is not None

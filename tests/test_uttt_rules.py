@@ -44,7 +44,7 @@ def position(
 
 def game(start: UtttPosition | None = None, config: UtttConfig = TRIAL) -> Game:
     """A game (seed 0: the rules use no chance), maybe from ``start``."""
-    return Game(config, 0, start=start)
+    return Game(UTTT, config, 0, start=start)
 
 
 #: Script tokens for :func:`drive`: a move's two digits, or a turn that is no move.
@@ -383,7 +383,7 @@ def test_a_game_without_winner_is_a_tie_whatever_the_invalid_turns_cost() -> Non
 
 
 def test_the_rules_use_no_chance() -> None:
-    first, second = Game(TRIAL, 1), Game(TRIAL, 999)
+    first, second = Game(UTTT, TRIAL, 1), Game(UTTT, TRIAL, 999)
     assert first.setup == second.setup == () and first.position() == second.position()
 
 

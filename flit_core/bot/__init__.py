@@ -8,17 +8,17 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from ..games.view import View
     from .program import AnswerReader, BotLoadError, BotProgram, MoveFunction, call_bot
-    from .view import View
 
-#: Each name offered here, and its module.
+#: Each name offered here, and its module (relative to this package).
 _HOME = {
-    "AnswerReader": "program",
-    "BotLoadError": "program",
-    "BotProgram": "program",
-    "MoveFunction": "program",
-    "call_bot": "program",
-    "View": "view",
+    "AnswerReader": ".program",
+    "BotLoadError": ".program",
+    "BotProgram": ".program",
+    "MoveFunction": ".program",
+    "call_bot": ".program",
+    "View": "..games.view",
 }
 
 __all__ = ["AnswerReader", "BotLoadError", "BotProgram", "MoveFunction", "View", "call_bot"]
@@ -29,7 +29,7 @@ def __getattr__(name: str) -> Any:
     home = _HOME.get(name)
     if home is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(importlib.import_module(f"{__name__}.{home}"), name)
+    return getattr(importlib.import_module(home, __name__), name)
 
 
 def __dir__() -> list[str]:

@@ -2,6 +2,6 @@
 
 import sys
 
-from .host import main
+from ..cli.bot import main
 
 sys.exit(main())

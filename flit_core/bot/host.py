@@ -1,20 +1,19 @@
-"""``python -m flit_core.bot [--game NAME] FILE ARGS...``: a Python bot file as a bot program.
+"""What every game's protocol host shares: the time limits the referee announces to a bot
+program, and running a host on the process's own pipes.
 
 Each game's protocol host (``GameDef.host``) speaks that game's wire protocol and builds
-the bot's view; this entry point only picks the game (Flit when none is named), so the
-bot API itself stays free of I/O.
+the bot's view; ``python -m flit_core.bot`` (:mod:`flit_core.cli.bot`) picks the game.
 """
 
 from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import BinaryIO, TypeVar
 
 from ..config import BaseConfig
 from ..errors import ConfigError
-from ..games import DEFAULT_GAME, get_game
 
 #: Set by the referee in every bot program's environment: the time limits it enforces, in
 #: milliseconds, which the original protocols never tell a bot. The hosts give them to
@@ -44,28 +43,6 @@ def with_announced_limits(config: C) -> C:
         return config.replace(**changes)
     except ConfigError:
         return config
-
-
-def split_game(argv: Sequence[str]) -> tuple[str, list[str]]:
-    """Take a leading ``--game NAME`` (or ``--game=NAME``) off ``argv``."""
-    rest = list(argv)
-    if rest[:1] == ["--game"] and len(rest) >= 2:
-        return rest[1], rest[2:]
-    if rest and rest[0].startswith("--game="):
-        return rest[0].split("=", 1)[1], rest[1:]
-    return DEFAULT_GAME, rest
-
-
-def main(argv: Sequence[str] | None = None, prog: str = "python -m flit_core.bot") -> int:
-    """Run the named game's protocol host on this process's stdin/stdout."""
-    game, rest = split_game(sys.argv[1:] if argv is None else argv)
-    try:
-        definition = get_game(game)
-    except ConfigError as error:
-        print(f"{prog}: {error}", file=sys.stderr)
-        return 2
-    status: int = definition.host.main(rest, prog=f"{prog} --game {game}" if game != DEFAULT_GAME else prog)
-    return status
 
 
 def serve_stdio(serve: Callable[[BinaryIO, BinaryIO], int]) -> int:

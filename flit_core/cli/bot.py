@@ -4,10 +4,12 @@ stdin/stdout protocol."""
 from __future__ import annotations
 
 import argparse
+import sys
+from collections.abc import Sequence
 from typing import Any
 
-from ..bot.host import main
-from ..games import DEFAULT_GAME, game_names
+from ..errors import ConfigError
+from ..games import DEFAULT_GAME, game_names, get_game
 
 
 def register(subparsers: Any) -> None:
@@ -30,3 +32,25 @@ def register(subparsers: Any) -> None:
 
 def _run(args: argparse.Namespace) -> int:
     return main(["--game", args.game, *args.rest], prog="flit-arena bot")
+
+
+def split_game(argv: Sequence[str]) -> tuple[str, list[str]]:
+    """Take a leading ``--game NAME`` (or ``--game=NAME``) off ``argv``."""
+    rest = list(argv)
+    if rest[:1] == ["--game"] and len(rest) >= 2:
+        return rest[1], rest[2:]
+    if rest and rest[0].startswith("--game="):
+        return rest[0].split("=", 1)[1], rest[1:]
+    return DEFAULT_GAME, rest
+
+
+def main(argv: Sequence[str] | None = None, prog: str = "python -m flit_core.bot") -> int:
+    """Run the named game's protocol host on this process's stdin/stdout."""
+    game, rest = split_game(sys.argv[1:] if argv is None else argv)
+    try:
+        definition = get_game(game)
+    except ConfigError as error:
+        print(f"{prog}: {error}", file=sys.stderr)
+        return 2
+    status: int = definition.host.main(rest, prog=f"{prog} --game {game}" if game != DEFAULT_GAME else prog)
+    return status

@@ -6,6 +6,7 @@ import argparse
 import sys
 from typing import Any
 
+from ..games import get_game
 from ..referee.check import ScenarioResult, check_bot, scenario_text
 from .options import add_game_option, add_sandbox_options, limits_from_args
 
@@ -45,7 +46,7 @@ def run(args: argparse.Namespace) -> int:
 
     log = (lambda line: print(line, file=sys.stderr)) if args.verbose else None
     report = check_bot(
-        args.bot_command, game=args.game, quick=args.quick, limits=limits_from_args(args), log=log, progress=show
+        get_game(args.game), args.bot_command, quick=args.quick, limits=limits_from_args(args), log=log, progress=show
     )
     print(report.verdict())
     return 0 if report.passed else 1

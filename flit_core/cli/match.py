@@ -81,6 +81,7 @@ def run(args: argparse.Namespace) -> int:
     with (
         stopped_by_signals(),
         Match(
+            definition,
             config,
             commands,
             seed,

@@ -6,6 +6,7 @@ import argparse
 from typing import Any
 
 from ..bot.program import BotProgram
+from ..games import get_game
 from ..replay import Replay
 from ..report import summary_text
 from ..runner import play_game
@@ -43,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
     if args.replay:
         check_replay_path(args.replay)
     print(IN_PROCESS, flush=True)
-    replay = play_game(config, programs, seed)
+    replay = play_game(get_game(config.game), config, programs, seed)
     saved = save_replay(replay, args.replay) if args.replay else None
     print(summary_text(replay, board=not args.quiet))
     slow = _over_the_limit(replay)

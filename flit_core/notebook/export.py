@@ -24,6 +24,7 @@ from ..bot.program import BotLoadError, BotProgram, call_bot
 from ..config import BaseConfig
 from ..errors import FlitError
 from ..game import Game
+from ..games.interface import GameDef
 from ..session import AnswerKind
 from .games import ConfigLike, game_of, preset_of
 
@@ -157,13 +158,13 @@ def export_bot(
     with open(path, "w", encoding="utf-8") as handle:
         handle.write(text)
     program = BotProgram.from_file(path)
-    _smoke_test(program, fresh)
+    _smoke_test(program, definition, fresh)
     return program
 
 
-def _smoke_test(program: BotProgram, config: BaseConfig) -> None:
+def _smoke_test(program: BotProgram, definition: GameDef, config: BaseConfig) -> None:
     """Ask the exported bot for its first move; an error means something was left out."""
-    game = Game(config, 0)
+    game = Game(definition, config, 0)
     request = game.requests()[0]  # a new game asks its first movers
     try:
         function = program.start(request.player, config)

@@ -142,13 +142,13 @@ def play(
     if native is None:
         native = any(isinstance(bot, Program) for bot in bots)
     if not native:
-        return play_game(game_config, [in_process_bot(bot) for bot in bots], game_seed, names=labels)
+        return play_game(definition, game_config, [in_process_bot(bot) for bot in bots], game_seed, names=labels)
     programs = [_as_program(bot, seat, definition.name) for seat, bot in enumerate(bots, 1)]
     if sys.platform == "emscripten":
         raise FlitError("the native referee starts bot programs as processes, which a browser cannot: play in-process")
     from ..referee import play_match  # imported here: the rest of this module runs in Pyodide too
 
-    return play_match(game_config, [program.command for program in programs], game_seed, names=labels)
+    return play_match(definition, game_config, [program.command for program in programs], game_seed, names=labels)
 
 
 @dataclasses.dataclass

@@ -16,7 +16,7 @@ from collections.abc import Callable
 
 from ..bot.host import limits_environment
 from ..config import BaseConfig
-from ..games import get_game
+from ..games.interface import GameDef, WireProtocol
 from ..session import Answer, AnswerKind
 from .command import BotCommand, CommandLike
 from .driver import BotConnection, LogFunction
@@ -116,6 +116,7 @@ class CheckSession:
         self,
         bot: BotCommand,
         seat: int,
+        protocol: WireProtocol,
         config: BaseConfig,
         limits: Limits,
         log: LogFunction | None,
@@ -123,10 +124,11 @@ class CheckSession:
         greet: bool = True,
         asked_for: str = "a move",
     ) -> None:
-        """Start ``bot`` in ``seat`` as the referee would for a game of ``config`` and queue
+        """Start ``bot`` in ``seat`` as the referee would for a game of ``config`` spoken to in
+        ``protocol``, and queue
         the protocol's greeting (unless ``greet`` is False: the scenario sends its own).
         ``asked_for`` names what the bot may be asked, for the report of lines nobody asked for."""
-        self._protocol = protocol = get_game(config.game).protocol
+        self._protocol = protocol
         self._seat = seat
         self._asked_for = asked_for
         self.limits = limits
@@ -203,23 +205,23 @@ class CheckSession:
 
 
 def check_bot(
+    definition: GameDef,
     command: CommandLike,
     *,
-    game: str = "flit",
     quick: bool = False,
     limits: Limits | None = None,
     log: LogFunction | None = None,
     progress: Callable[[ScenarioResult], None] | None = None,
 ) -> CheckReport:
-    """Run every scenario of ``game``'s checker against ``command``; raises
-    :class:`BotCommandError` if it cannot start (and :class:`ConfigError` for an unknown game).
+    """Run every scenario of ``definition``'s checker against ``command``; raises
+    :class:`BotCommandError` if it cannot start (and :class:`ConfigError` for a game without one).
 
     ``progress`` is called after each scenario (to print as the check goes).
     """
     limits = limits or Limits()
     bot = BotCommand.parse(command, 1)
     results = []
-    for scenario in get_game(game).check_scenarios(quick):
+    for scenario in definition.check_scenarios(quick):
         result = scenario(bot, limits, log)
         results.append(result)
         if progress is not None:

@@ -16,7 +16,7 @@ from typing import IO, Any, Self
 from ..bot.host import limits_environment
 from ..config import BaseConfig
 from ..game import Game
-from ..games.interface import Change, WireProtocol
+from ..games.interface import Change, GameDef, WireProtocol
 from ..replay import Replay, ReplayJournal
 from ..session import Answer, PlayerStatus, Request, Turn
 from .command import BotCommand, CommandLike
@@ -50,6 +50,7 @@ class Match:
 
     def __init__(
         self,
+        definition: GameDef,
         config: BaseConfig,
         commands: Sequence[CommandLike],
         seed: int,
@@ -63,7 +64,8 @@ class Match:
         protocols: Sequence[str | None] | None = None,
         parallel: bool = False,
     ) -> None:
-        """Check the commands, start the bots, and send them the setup. With ``journal``,
+        """Check the commands, start the bots of a game of ``definition``, and send them the
+        setup. With ``journal``,
         the replay is written to that file as the game goes (:class:`ReplayJournal`): it
         is opened first, so a path that cannot be written stops everything before the
         game (:class:`OutputError`). ``protocols`` names each seat's wire protocol among
@@ -85,7 +87,7 @@ class Match:
         ]
         log_folder = _folder(log_dir, None)
         self.limits = limits or Limits()
-        self.game = Game(config, seed)
+        self.game = Game(definition, config, seed)
         self._journal: ReplayJournal | None = None
         if journal is not None:
             if (seat := writable_by(os.fspath(journal), self._workdirs)) is not None:
@@ -97,7 +99,6 @@ class Match:
         self._parallel = parallel
         #: Seats the rules put out, whose bots are stopped.
         self._stopped: set[int] = set()
-        definition = self.game.definition
         #: Each seat's wire protocol (the game's own unless ``protocols`` names another).
         self._protocols = [definition.seat_protocol(name) for name in (protocols or [None] * players)]
         if definition.simultaneous and any(protocol.per_move for protocol in self._protocols):
@@ -320,6 +321,7 @@ class Match:
 
 
 def play_match(
+    definition: GameDef,
     config: BaseConfig,
     commands: Sequence[CommandLike],
     seed: int,
@@ -332,7 +334,7 @@ def play_match(
     on_turn: TurnCallback | None = None,
     protocols: Sequence[str | None] | None = None,
 ) -> Replay:
-    """Play one whole game between bot programs and return its replay.
+    """Play one whole game of ``definition`` between bot programs and return its replay.
 
     ``commands`` are argv lists or command strings (split like a shell, but not run by
     one); each bot is started with what the game's protocol appends (Flit: its number,
@@ -346,6 +348,7 @@ def play_match(
     a command that cannot be started raises :class:`BotCommandError`, before the game.
     """
     with Match(
+        definition,
         config,
         commands,
         seed,

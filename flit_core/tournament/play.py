@@ -110,10 +110,10 @@ def play_task(task: GameTask) -> GameDone:
 
 def _play(task: GameTask) -> Replay:
     names = [entrant.name for entrant in task.entrants]
+    definition = get_game(task.config.game)
     if task.trusted:
         bots = [_program(entrant) for entrant in task.entrants]
-        return play_game(task.config, bots, task.game.seed, names=names, deadline=True)
-    definition = get_game(task.config.game)
+        return play_game(definition, task.config, bots, task.game.seed, names=names, deadline=True)
     host_protocol = definition.host_protocol
     # A game whose bots write files gives each program a copy of its folder (workdirs.py).
     with (
@@ -122,6 +122,7 @@ def _play(task: GameTask) -> Replay:
     ):
         commands = [command_for(seat.entrant, task.config.game, sources) for seat in seats]
         return play_match(
+            definition,
             task.config,
             commands,
             task.game.seed,

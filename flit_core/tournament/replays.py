@@ -74,7 +74,7 @@ def read_replays(text: str) -> tuple[dict[str, Any], list[Replay]]:
     replays = []
     for number, item in enumerate(items, 1):
         try:
-            replay = Replay.from_dict(item)
+            replay = Replay.from_dict(item, get_game)
             check_rankable(replay, about)
         except ReplayError as error:
             raise ReplayError(f"game {number} of the file: {error}") from None

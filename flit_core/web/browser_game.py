@@ -60,4 +60,4 @@ def play_in_browser(
         seconds = page.evaluate("performance.now()") / 1000.0
         page_isolated = bool(page.evaluate("crossOriginIsolated"))
         context.close()
-    return BrowserGame(Replay.from_json(text), text, page_isolated, seconds)
+    return BrowserGame(Replay.from_json(text, get_game), text, page_isolated, seconds)

@@ -64,7 +64,7 @@ def problems(replay: str) -> str:
     """The turns of a finished game where a bot raised, timed out, crashed or answered
     invalidly: ``[{"seat", "name", "turn", "kind", "detail", "input"}]`` (``turn``: turns
     before it, where the board shows the input; ``input``: the board as text)."""
-    return _dumps(_problems(Replay.from_json(replay)))
+    return _dumps(_problems(Replay.from_json(replay, get_game)))
 
 
 def _problems(played: Replay) -> list[dict[str, Any]]:
@@ -115,7 +115,7 @@ def _verified(stored: Any, index: int, game: str, config: dict[str, Any], entran
     """A stored game made again from its replay (as game ``index``), or an error saying why it does not count."""
     if not isinstance(stored, dict) or not isinstance(stored.get("replay"), str):
         raise ValueError("the stored game has no replay")
-    played = Replay.from_json(stored["replay"])
+    played = Replay.from_json(stored["replay"], get_game)
     check_rankable(played, {"game": game, "config": config, "entrants": entrants})
     if played.meta.get("cut_short"):
         raise ValueError("the game has not finished: its replay was cut short")

@@ -95,7 +95,7 @@ class PageReferee:
         data = json.loads(settings)
         self.definition = get_game(data.get("game", DEFAULT_GAME))
         self.config = self.definition.config_from_dict(data["config"])
-        self.game = Game(self.config, int(data["seed"]))
+        self.game = Game(self.definition, self.config, int(data["seed"]))
         self.names = [str(name) for name in data["names"]]
         self._played: list[Turn] = []
         self._moves: dict[str, Any] = {}
@@ -186,7 +186,7 @@ def check_config(game: str, config: str) -> str:
 def open_replay(text: str) -> str:
     """Verify a replay file's text: ``{"ok": page view}`` or ``{"error": message}``."""
     try:
-        return dumps({"ok": replay_to_page(Replay.from_json(text))})
+        return dumps({"ok": replay_to_page(Replay.from_json(text, get_game))})
     except ReplayError as error:
         return dumps({"error": str(error)})
 

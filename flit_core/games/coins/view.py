@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...bot.view import View
 from ...session import Answer
+from ..view import View
 from .config import CoinsConfig
 from .protocol import read_output
 from .table import Player, Table

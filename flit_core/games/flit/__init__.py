@@ -156,7 +156,7 @@ class FlitGame(GameDef):
 
     def check_scenarios(self, quick: bool = False) -> Sequence[Any]:
         """:func:`flit_core.games.flit.check.scenarios` (imported on first use: it starts processes)."""
-        scenarios: Sequence[Any] = importlib.import_module(f"{__name__}.check").scenarios(quick)
+        scenarios: Sequence[Any] = importlib.import_module(f"{__name__}.check").scenarios(self, quick)
         return scenarios
 
     @property

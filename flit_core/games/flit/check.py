@@ -16,6 +16,7 @@ import statistics
 from collections.abc import Mapping, Sequence
 
 from ...game import Game
+from ...games.interface import GameDef
 from ...referee.check import CheckSession, Finding, Scenario, ScenarioResult, Severity
 from ...referee.command import BotCommand
 from ...referee.driver import LogFunction
@@ -133,18 +134,23 @@ def board_scenarios() -> list[BoardScenario]:
 # -- running -----------------------------------------------------------------------------
 
 
-def scenarios(quick: bool = False) -> list[Scenario]:
-    """Every Flit scenario, ready to run: the short real games, then the scripted boards."""
-    games: list[Scenario] = [functools.partial(_play_game, scenario=s) for s in game_scenarios(quick)]
+def scenarios(definition: GameDef, quick: bool = False) -> list[Scenario]:
+    """Every Flit scenario, ready to run: the short real games (of ``definition``, Flit's),
+    then the scripted boards."""
+    games: list[Scenario] = [
+        functools.partial(_play_game, definition=definition, scenario=s) for s in game_scenarios(quick)
+    ]
     boards: list[Scenario] = [functools.partial(_play_board, scenario=s) for s in board_scenarios()]
     return games + boards
 
 
-def _play_game(bot: BotCommand, limits: Limits, log: LogFunction | None, *, scenario: GameScenario) -> ScenarioResult:
+def _play_game(
+    bot: BotCommand, limits: Limits, log: LogFunction | None, *, definition: GameDef, scenario: GameScenario
+) -> ScenarioResult:
     config, seat = scenario.config, scenario.seat
-    game = Game(config, scenario.seed)
+    game = Game(definition, config, scenario.seed)
     opponents = random.Random(scenario.seed)
-    session = CheckSession(bot, seat, config, limits, log)
+    session = CheckSession(bot, seat, _PROTOCOL, config, limits, log)
     connection = session.connection
     findings: list[Finding] = []
     tally = _Tally(config)
@@ -182,7 +188,7 @@ def _play_board(bot: BotCommand, limits: Limits, log: LogFunction | None, *, sce
     config = GameConfig(players=scenario.players, size=size)
     start = Position(size, [scenario.start.get((index % size, index // size), 0) for index in range(size * size)])
     position = start.with_changes(scenario.updates)
-    session = CheckSession(bot, seat, config, limits, log)
+    session = CheckSession(bot, seat, _PROTOCOL, config, limits, log)
     findings: list[Finding] = []
     try:
         session.connection.queue(

@@ -3,7 +3,7 @@ as a program speaking Flit's stdin/stdout protocol.
 
 The same ``move(view)`` file that plays in-process and in the browser plays in a native
 referee this way. The program keeps its own board from the ``x y c`` updates and, on
-each ``M``, builds the bot's :class:`~flit_core.bot.view.BotView` from that copy.
+each ``M``, builds the bot's :class:`~flit_core.games.flit.view.BotView` from that copy.
 
 What the protocol does not say is filled in honestly: the game's settings other than
 size and players come from the preset with that size and player count (else the

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...bot.view import View
+from ..view import View
 from .board import Position, Square
 from .config import GameConfig
 from .move import NEUTRAL, Move

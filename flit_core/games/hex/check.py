@@ -51,7 +51,7 @@ class Probe:
     ) -> None:
         # The config announces the checker's own limits to the bot (see flit_core.bot.host).
         config = HexConfig(size=size, move_time_ms=MOVE_MS, startup_ms=FIRST_MS)
-        self.session = CheckSession(bot, seat, config, limits, log, greet=greet, asked_for="anything")
+        self.session = CheckSession(bot, seat, _PROTOCOL, config, limits, log, greet=greet, asked_for="anything")
         self.expected = Expected(size, BLACK if seat == 1 else WHITE)
         #: What was sent since the last request, for the report.
         self.sent: list[str] = [f"init_board {size}", "a blank line"] if greet else []

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections import deque
 from typing import Any
 
-from ...bot.view import View
 from ...errors import MoveSyntaxError
 from ...session import Answer
+from ..view import View
 from .board import BLACK, EMPTY, SWAP, WHITE, Cell, HexPosition, Move, cell_name, neighbour_table, parse_move
 from .config import HexConfig
 

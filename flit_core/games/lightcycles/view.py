@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...bot.view import View
 from ...session import Answer
+from ..view import View
 from .board import DELTAS, Direction, Field, Head, Position
 from .config import LightCyclesConfig
 

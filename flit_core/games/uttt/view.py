@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...bot.view import View
 from ...errors import MoveSyntaxError
 from ...session import Answer
+from ..view import View
 from .board import FULL, LETTERS, OPEN, Move, O, UtttPosition, X, as_move, parse_move
 from .config import UtttConfig
 
