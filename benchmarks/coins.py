@@ -34,15 +34,16 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from common import in_process_rate, load  # noqa: E402
+from common import figure, in_process_rate, load  # noqa: E402
 from flit_core import get_game  # noqa: E402
+from flit_core.games.interface import game_folder  # noqa: E402
 from flit_core.referee import Match  # noqa: E402
 from flit_core.tournament.definition import Tournament  # noqa: E402
 from flit_core.tournament.entrants import parse_entrants  # noqa: E402
 from flit_core.tournament.runner import run_tournament  # noqa: E402
 
 COINS = get_game("coins")
-BOTS = COINS.folder / "bots"
+BOTS = game_folder(COINS) / "bots"
 HOST = [sys.executable, "-m", "flit_core.bot", "--game", "coins"]
 #: The programs' settings: the original's 2 s a turn (no bot here comes near it).
 PROGRAMS = COINS.preset("standard").replace(players=4)
@@ -114,6 +115,7 @@ def main() -> None:
         per_game, per_turn = in_process(preset, players, games)
         label = f"in-process, {players} random bots ({preset}), {games} games"
         print(f"{label}: {per_game:,.1f} games/s, {per_turn:,.0f} turns/s")
+        figure(f"coins: in-process, {players} random bots ({preset})", per_game, "games/s")
     with tempfile.TemporaryDirectory() as folder:
         c_bot = str(Path(folder) / "coins_bot")
         subprocess.run(["gcc", "-O2", "-o", c_bot, str(BOTS / "c_bot" / "coins_bot.c")], check=True)
@@ -133,6 +135,7 @@ def main() -> None:
                 f"  {label}: {alone:,.1f} turns/s one game at a time ({1000 / alone:.1f} ms a turn), "
                 f"{together:,.1f} turns/s two games at once ({together / alone:.2f}x)"
             )
+            figure(f"coins: {label}", 1000 / alone, "ms/turn")
         print(f"tournament of 17 programs, {args.tournament_games} games of 850 turns per --jobs ({load()}):")
         for jobs in (1, 2):
             seconds = tournament_seconds(c_bot, args.tournament_games, jobs)
@@ -141,6 +144,7 @@ def main() -> None:
                 f"  --jobs {jobs}: {per_game:.1f} s a game ({850 / per_game:.0f} turns/s); "
                 f"100 games: about {100 * per_game / 60:.0f} min (estimated)"
             )
+            figure(f"coins: 17-program tournament game, --jobs {jobs}", per_game, "s")
     print(f"{load()} after")
 
 

@@ -22,6 +22,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from common import figure  # noqa: E402
 from flit_core import PRESETS, Answer, BotProgram, Game, Replay, get_game, play_game  # noqa: E402
 
 FLIT = get_game("flit")
@@ -37,6 +38,17 @@ def resimulate(replay: Replay, answers: list[Answer | None]) -> float:
     elapsed = time.perf_counter() - start
     assert game.result == replay.result, "re-simulation diverged"
     return elapsed
+
+
+def bare_loop(answers: list[Answer | None]) -> float:
+    """Seconds to hand each answer to a call that does nothing with it: the floor of any
+    loop over a game's answers in this interpreter, measured beside the re-simulation."""
+    sink: list[Answer | None] = []
+    submit = sink.append
+    start = time.perf_counter()
+    for answer in answers:
+        submit(answer)
+    return time.perf_counter() - start
 
 
 def main() -> None:
@@ -65,8 +77,9 @@ def main() -> None:
         f"median {statistics.median(self_play):.3f} s "
         f"(min {min(self_play):.3f}, max {max(self_play):.3f}, n={len(self_play)})"
     )
+    figure("core: standard self-play game, 4 random bots", statistics.median(self_play), "s", target=1.5)
 
-    rates = []
+    rates, floors = [], []
     for replay in recorded:
         answers = [None if t.kind.value == "skipped" else Answer.of_move(t.move) for t in replay.turns]
         # What this benchmark measures is the loop, not the collector walking the
@@ -75,11 +88,18 @@ def main() -> None:
         gc.freeze()
         for _ in range(args.repeats):
             rates.append(len(answers) / resimulate(replay, answers))
+            floors.append(len(answers) / bare_loop(answers))
         gc.unfreeze()
     print(
         f"referee-only re-simulation (Game.submit loop): median {statistics.median(rates):,.0f} turns/s "
         f"(min {min(rates):,.0f}, max {max(rates):,.0f}, n={len(rates)})"
     )
+    rate, floor = statistics.median(rates), statistics.median(floors)
+    print(
+        f"  the floor, a bare loop handing each answer on: {floor:,.0f} turns/s; re-simulation {floor / rate:.1f}x it"
+    )
+    figure("core: re-simulation, standard games", rate, "turns/s", target=300_000, better="higher")
+    figure("core: re-simulation against the bare loop", floor / rate, "x", floor="a bare loop over the same answers")
 
     texts = [replay.to_json() for replay in recorded]
     verify = []
@@ -93,6 +113,7 @@ def main() -> None:
         f"median {statistics.median(verify):,.0f} turns/s "
         f"({len(texts[0]) / 1e6:.1f} MB per standard-game replay)"
     )
+    figure("core: replay file load and verify", statistics.median(verify), "turns/s")
 
 
 if __name__ == "__main__":

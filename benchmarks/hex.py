@@ -30,7 +30,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from common import in_process_rate  # noqa: E402
+from common import figure, in_process_rate  # noqa: E402
 from flit_core import Replay, get_game  # noqa: E402
 from flit_core.games.hex import HexConfig  # noqa: E402
 from flit_core.referee import Match  # noqa: E402
@@ -114,6 +114,7 @@ def main() -> None:
     for size in (11, 26):
         games, moves = rules_games_per_second(size, 3.0)
         print(f"rules alone, random {size}x{size} games: {games:,.0f} games/s ({moves:,.0f} moves/s)")
+        figure(f"hex: rules alone, random {size}x{size} games", games, "games/s")
     for size in (11, 26):
         count = args.games if size == 11 else max(1, args.games // 5)
         games, moves = in_process_rate(HEX.preset("trial").replace(size=size), HEX.examples["random"], count)
@@ -121,17 +122,21 @@ def main() -> None:
             f"in-process random_bot vs random_bot, {size}x{size}, {count} games: {games:,.1f} games/s "
             f"({moves:,.0f} moves/s)"
         )
+        figure(f"hex: in-process random bots, {size}x{size}", games, "games/s")
 
-    ratios = []
+    ratios, referees = [], []
     for seed in range(1, args.matches + 1):
         referee, replay = referee_game(26, seed)
         floor, mismatches = raw_ping_pong(replay)
         ratios.append(referee / floor)
+        referees.append(referee)
         print(
             f"26x26 game {seed}, {len(replay.turns)} moves: referee {referee * 1e6:.1f} us per move, "
             f"raw pipe floor {floor * 1e6:.1f} us ({mismatches} answers differed), ratio {referee / floor:.2f}"
         )
     print(f"referee / floor, median of {args.matches} games: {statistics.median(ratios):.2f} (target <= 1.3)")
+    figure("hex: referee per move, 26x26", statistics.median(referees) * 1e6, "us")
+    figure("hex: referee against the raw pipe", statistics.median(ratios), "x", floor="raw pipe ping-pong", target=1.3)
     print(f"load average after: {os.getloadavg()[0]:.2f} (1 min)")
 
 

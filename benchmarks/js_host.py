@@ -32,7 +32,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from common import load  # noqa: E402
+from common import figure, load  # noqa: E402
 from flit_core.games.lightcycles import NODE_HOST  # noqa: E402
 
 ROUND = b"round 1 84 35 2 0\n42 34\n42 0\n"
@@ -126,9 +126,12 @@ def main() -> None:
     pipe, worker = programs[0].median_us(), programs[1].median_us()
     for program in programs:
         print(f"{program.label:<60} median {program.median_us():8.1f} us per call")
+        figure(f"js host: {program.label}", program.median_us(), "us/call")
     for program in programs[2:]:
         host = program.median_us()
         print(f"{program.label}: {host / pipe:.2f}x the pipe floor, {host / worker:.2f}x the worker floor")
+        figure(f"js host: {program.label} against the pipe", host / pipe, "x", floor="Node answering on the pipe")
+        figure(f"js host: {program.label} against the worker", host / worker, "x", floor="Node through a worker thread")
     print(load())
 
 

@@ -28,8 +28,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from common import load  # noqa: E402
+from common import figure, load  # noqa: E402
 from flit_core import BotProgram, Game, get_game, play_game  # noqa: E402
+from flit_core.games.adapters import Programs  # noqa: E402
 from flit_core.games.lightcycles import NODE_HOST  # noqa: E402
 from flit_core.referee import play_match  # noqa: E402
 from flit_core.session import Answer, Turn  # noqa: E402
@@ -40,7 +41,7 @@ from flit_core.web.share import file_seats, setup_dict, share_link  # noqa: E402
 CYCLES = get_game("lightcycles")
 CONFIG = CYCLES.preset("standard")
 PYTHON_BOT = CYCLES.examples["wall_follower"]
-JS_BOT = CYCLES.languages["javascript"].examples["wall_follower"]
+JS_BOT = CYCLES.adapter(Programs).languages["javascript"].examples["wall_follower"]
 
 
 def in_process(games: int) -> None:
@@ -68,13 +69,16 @@ def in_process(games: int) -> None:
     print(f"1. in-process, 4 wall-followers on {CONFIG.describe()}: {games} games, {steps} steps")
     print(f"   {steps / seconds:,.0f} steps/s ({4 * steps / seconds:,.0f} answers/s with the bots' own time)")
     print(f"   a round: median {statistics.median(rounds):.0f} ms, max {max(rounds):.0f} ms ({len(rounds)} rounds)")
+    figure("light cycles: in-process, 4 wall-followers", steps / seconds, "steps/s")
     started = time.perf_counter()
     for replay in replays:
         game = Game(CYCLES, replay.config, replay.seed)
         turns = iter(replay.turns)
         while not game.over:
             game.submit_all({request.player: Answer.of_move(next(turns).move) for request in game.requests()})
-    print(f"   the harness alone, the same answers: {steps / (time.perf_counter() - started):,.0f} steps/s; {load()}")
+    harness = steps / (time.perf_counter() - started)
+    print(f"   the harness alone, the same answers: {harness:,.0f} steps/s; {load()}")
+    figure("light cycles: the harness alone, the same answers", harness, "steps/s")
 
 
 def referee(command: list[str], label: str) -> None:
@@ -89,6 +93,7 @@ def referee(command: list[str], label: str) -> None:
         f"   {label}: per request median {statistics.median(times):.3f} ms, p90 "
         f"{statistics.quantiles(times, n=10)[-1]:.3f} ms; {steps / seconds:,.0f} steps/s ({steps} steps); {load()}"
     )
+    figure(f"light cycles: referee, {label}, per request", statistics.median(times), "ms")
 
 
 def page() -> None:
@@ -114,6 +119,8 @@ def page() -> None:
         f"({steps} steps); per request overhead median {statistics.median(overheads):.2f} ms, p90 "
         f"{statistics.quantiles(overheads, n=10)[-1]:.2f} ms; {load()}"
     )
+    figure("light cycles: the page, 4 JavaScript bots in fast mode", steps / seconds, "steps/s")
+    figure("light cycles: the page's overhead per request", statistics.median(overheads), "ms")
 
 
 def main() -> None:

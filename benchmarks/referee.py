@@ -23,6 +23,7 @@ import sys
 import time
 from pathlib import Path
 
+from common import figure
 from flit_core import PRESETS, GameConfig, Replay
 from flit_core.games import get_game
 from flit_core.referee import play_match
@@ -150,6 +151,8 @@ def main() -> None:
         f"(games: {', '.join(f'{t * 1e6:.1f}' for t in per_turn)} us)"
     )
     print(f"  a whole game: {statistics.median(per_turn) * args.turns:.2f} s")
+    figure("referee: per turn, standard games, 4 instant bots", referee_us, "us", target=150.0)
+    figure("referee: a whole standard game", statistics.median(per_turn) * args.turns, "s")
 
     raw, mismatches = raw_ping_pong(replay)
     print(
@@ -157,11 +160,14 @@ def main() -> None:
         f"({mismatches} answers differed from the game's)"
     )
     print(f"  referee overhead over the floor: {referee_us - raw * 1e6:.1f} us per turn")
+    figure("referee: raw blocking ping-pong, same bots and bytes", raw * 1e6, "us")
+    figure("referee: per turn against the raw ping-pong", referee_us / (raw * 1e6), "x", floor="raw ping-pong")
 
     spawned = process_per_move(replay, args.spawned, INSTANT)
     spawned_ms = statistics.median(spawned) * 1e3
     print(f"a process per move, same bots ({len(spawned)} moves): median {spawned_ms:.1f} ms per move")
     print(f"  the referee is {spawned_ms * 1e3 / referee_us:.0f}x faster per move")
+    figure("referee: a process per move", spawned_ms, "ms")
     hosted = process_per_move(replay, max(1, args.spawned // 3), PYTHON_BOT)
     print(
         f"  (a process per move of a Python bot file, {PYTHON_BOT[-1].rsplit('/', 1)[-1]} "
@@ -174,6 +180,7 @@ def main() -> None:
         f"5% {times[len(times) // 20]:.2f} ms, 95% {times[len(times) * 19 // 20]:.2f} ms, "
         f"max {times[-1]:.2f} ms"
     )
+    figure("referee: a bot sleeping 30 ms, as measured", statistics.median(times), "ms")
     print(f"load average after: {os.getloadavg()[0]:.2f} (1 min)")
 
 

@@ -26,6 +26,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from common import figure
 from flit_core import PRESETS
 from flit_core.games import get_game
 from flit_core.referee import Limits, play_match
@@ -93,6 +94,14 @@ def main() -> None:
             f"   {name:6s}: start {starts['none']:6.2f} ms without the sandbox, {starts['sandbox']:6.2f} ms in it "
             f"(+{starts['sandbox'] - starts['none']:.2f} ms); stop {stops['none']:.2f} / {stops['sandbox']:.2f} ms"
         )
+        figure(f"sandbox: start of {name}, without the sandbox (the floor)", starts["none"], "ms")
+        figure(
+            f"sandbox: start of {name}, added by the sandbox",
+            starts["sandbox"] - starts["none"],
+            "ms",
+            floor="the same start without the sandbox",
+            target=20.0,
+        )
 
     print("2. full standard games, four instant Python bots (medians):")
     figures = alternate(args.games, lambda limits: game_seconds("standard", [INSTANT] * 4, limits))
@@ -100,12 +109,21 @@ def main() -> None:
     cpu = {mode: median(values, 1) * 1e6 for mode, values in figures.items()}
     print(f"   {plain:.3f} s without the sandbox, {boxed:.3f} s in it: {100 * (boxed / plain - 1):+.1f} %")
     print(f"   the referee's CPU per turn: {cpu['none']:.1f} us without the sandbox, {cpu['sandbox']:.1f} us in it")
+    figure(
+        "sandbox: standard game, added by the sandbox",
+        100 * (boxed / plain - 1),
+        "%",
+        floor="the same games without the sandbox",
+        target=5.0,
+    )
+    figure("sandbox: referee CPU per turn, in the sandbox", cpu["sandbox"], "us")
 
     print("3. trial games, sandbox on (medians):")
     limits = MODES["sandbox"]
     normal = statistics.median(game_seconds("trial", [INSTANT, INSTANT], limits)[0] for _ in range(args.games))
     flooded = statistics.median(game_seconds("trial", [FLOOD, INSTANT], limits)[0] for _ in range(args.games))
     print(f"   normal {normal:.3f} s; against a bot flooding stdout {flooded:.3f} s: {flooded / normal:.2f}x")
+    figure("sandbox: trial game against a stdout flood", flooded / normal, "x", floor="a normal trial game")
     print(f"load average at the end: {os.getloadavg()[0]:.2f}")
 
 

@@ -40,7 +40,9 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from common import figure  # noqa: E402
 from flit_core import BaseConfig, BotProgram, get_game, play_game  # noqa: E402
+from flit_core.games.adapters import Programs  # noqa: E402
 from flit_core.referee import Limits, play_match  # noqa: E402
 from flit_core.referee.process import BotProcess, stop_all  # noqa: E402
 from flit_core.referee.sandbox import Sandbox, Workdir  # noqa: E402
@@ -79,7 +81,7 @@ def bare(definition: Tournament, folder: str) -> float:
         names = list(game.seats)
         if definition.programs:
             commands = [command_for(by_name[name], definition.game, folder) for name in names]
-            protocols = [definition_of.host_protocol] * len(names)
+            protocols = [definition_of.adapter(Programs).host_protocol] * len(names)
             replay = play_match(definition_of, definition.config, commands, game.seed, names=names, protocols=protocols)
         else:
             replay = play_game(definition_of, definition.config, [bot] * len(names), game.seed, names=names)
@@ -139,6 +141,8 @@ def report(label: str, definition: Tournament, timings: dict[str, list[Timing]],
         rate = f"{games / wall * 60:8.2f} games/min" if programs else f"{games / wall:8.2f} games/s"
         timeouts = "" if key == "bare" else f"  timeouts: {sum(run.timeouts for run in runs)}"
         print(f"  {key:<20} {wall:8.2f} s wall  {rate}{timeouts}")
+        if key != "bare":
+            figure(f"tournament: {label}, {key}", games / wall * (60 if programs else 1), rate.split()[-1])
     if fair == 1:
         players = definition.config.players
         print(f"  (the default --jobs is 1 here: {players} bot programs per game on {cpu_count()} cores)")
@@ -153,6 +157,7 @@ def report(label: str, definition: Tournament, timings: dict[str, list[Timing]],
     machinery = statistics.median((run.wall - run.result.worker_seconds) / run.result.worker_seconds for run in one)
     per_game = statistics.median((run.wall - run.result.worker_seconds) / games * 1000 for run in one)
     print(f"  machinery within the jobs-1 runs: {machinery * 100:+.2f} %  ({per_game:.2f} ms per game)")
+    figure(f"tournament: {label}, the machinery", machinery * 100, "%", floor="the same games' own time", target=5.0)
     return {
         "ab": ab,
         "machinery": machinery,
@@ -265,8 +270,11 @@ def cost(label: str, games: int, repeats: int, bots: dict[str, str] | None = Non
     ratios = {"jobs 1": sandboxed / in_process, "default jobs": defaults["sandboxed"] / defaults["in-process"]}
     for row, ratio in ratios.items():
         print(f"  sandboxed / in-process, {row}: {ratio:.2f}x")
+        figure(f"tournament: sandboxed / in-process, {label}, {row}", ratio, "x", floor="in-process", target=1.5)
     lowest = floor_walls["floor: sandboxed echo"]
     print(f"  sandboxed / floor (sandboxed echo), jobs 1: {sandboxed / lowest:.2f}x")
+    figure(f"tournament: sandboxed / its floor, {label}", sandboxed / lowest, "x", floor="sandboxed echo programs")
+    figure(f"tournament: its floor / in-process, {label}", lowest / in_process, "x", floor="in-process")
     print(
         f"  floor (sandboxed echo) / in-process, jobs 1: {lowest / in_process:.2f}x (the best a sandboxed game can do)"
     )
@@ -333,10 +341,12 @@ def main() -> int:
     ]
     rate = in_process["fair_rate"]
     targets.append(("trial games in-process >= 30 games/s (default jobs)", rate >= 30, f"{rate:.1f} games/s"))
+    figure("tournament: trial games in-process, default jobs", rate, "games/s", target=30, better="higher")
     for setting in ("fair_rate", "best_rate"):
         rate = standard_programs[setting] * 60
         which = "default jobs" if setting == "fair_rate" else "best jobs"
         targets.append((f"standard games as programs >= 10 games/min ({which})", rate >= 10, f"{rate:.2f} games/min"))
+        figure(f"tournament: standard games as programs, {which}", rate, "games/min", target=10, better="higher")
 
     load_after = os.getloadavg()
     print(

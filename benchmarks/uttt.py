@@ -26,7 +26,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from common import in_process_rate  # noqa: E402
+from common import figure, in_process_rate  # noqa: E402
 from flit_core import get_game  # noqa: E402
 from flit_core.referee import Match  # noqa: E402
 
@@ -57,6 +57,7 @@ def main() -> None:
     print(f"machine: {os.cpu_count()} cores; load average before: {os.getloadavg()[0]:.2f} (1 min)")
     games, moves = in_process_rate(UTTT.preset("trial"), UTTT.examples["random"], args.games)
     print(f"in-process random vs random, {args.games} games: {games:,.0f} games/s ({moves:,.0f} moves/s)")
+    figure("uttt: in-process random bots", games, "games/s")
     with tempfile.TemporaryDirectory() as folder:
         c_bot = Path(folder) / "uttt_bot"
         subprocess.run(["gcc", "-O2", "-o", str(c_bot), str(BOTS / "c_bot" / "uttt_bot.c")], check=True)
@@ -71,6 +72,7 @@ def main() -> None:
     lines = results[ways[-1][0]]
     for label, ms in results.items():
         print(f"  {label}: {ms:.2f} ms per move ({ms / lines:,.0f}x line mode)")
+        figure(f"uttt: {label}", ms, "ms/move")
     print(f"load average after: {os.getloadavg()[0]:.2f} (1 min)")
 
 

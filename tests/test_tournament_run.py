@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
+
 from flit_core import Replay
 from flit_core.games import get_game
 from flit_core.tournament.definition import Tournament
@@ -34,8 +35,14 @@ from tournament_support import (
     write,
 )
 
+#: The small game with a move limit no busy machine makes a bot miss: a tournament played
+#: under it is the same games however slowly the machine plays them.
+ROOMY = SMALL.replace(move_time_ms=5000.0)
+#: The same limit as the command line's setting.
+ROOMY_SETTINGS = ["--preset", "trial", "--size", "8", "--turns", "60", "--move-ms", "5000"]
 
-def python_tournament(folder: Path, games: int, config=SMALL, bots: int = 3) -> Tournament:
+
+def python_tournament(folder: Path, games: int, config=ROOMY, bots: int = 3) -> Tournament:
     files = {
         "random": str(RANDOM_BOT),
         "greedy": str(GREEDY_BOT),
@@ -96,7 +103,7 @@ def slow_setup(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list, li
     write(folder / "slow_bot.py", SLOW_BOT)
     entrants_file(folder, {"slow": "slow_bot.py", "random": str(RANDOM_BOT), "greedy": str(GREEDY_BOT)})
     entrants = load_entrants(folder / "entrants.toml")
-    run_tournament(Tournament(tuple(entrants), SMALL, seed=77, games=36, trusted=True), folder / "reference")
+    run_tournament(Tournament(tuple(entrants), ROOMY, seed=77, games=36, trusted=True), folder / "reference")
     return folder, stored_games(folder / "reference"), stored_seats(folder / "reference")
 
 
@@ -106,7 +113,6 @@ def test_a_tournament_killed_again_and_again_resumes_with_nothing_lost_or_double
 ) -> None:
     folder, games, seats = slow_setup
     out = folder / f"killed{jobs}"
-    settings = ["--size", "8", "--turns", "60", "--move-ms", "100"]
     command = [
         sys.executable,
         "-m",
@@ -115,9 +121,7 @@ def test_a_tournament_killed_again_and_again_resumes_with_nothing_lost_or_double
         str(folder / "entrants.toml"),
         "--out",
         str(out),
-        "--preset",
-        "trial",
-        *settings,
+        *ROOMY_SETTINGS,
         "--games",
         "36",
         "--seed",
@@ -129,16 +133,14 @@ def test_a_tournament_killed_again_and_again_resumes_with_nothing_lost_or_double
     ]
     # The tests' games (conftest.py) must stay importable in the tournament's processes.
     environment = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
-    # Kill once while it starts up, then after a few games, then after more.
+    # Kill once as soon as it has made its output folder, then after a few games, then after more.
     for wanted in (0, 3, 12):
         process = subprocess.Popen(
             command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=environment, start_new_session=True
         )
         try:
-            if wanted == 0:
-                time.sleep(0.1)
             deadline = time.monotonic() + 60
-            while store_count(out) < wanted:
+            while not out.exists() or store_count(out) < wanted:
                 assert process.poll() is None, process.stderr.read().decode() if process.stderr else ""
                 assert time.monotonic() < deadline, "the tournament made no progress"
                 time.sleep(0.01)
@@ -161,11 +163,25 @@ def test_a_tournament_killed_again_and_again_resumes_with_nothing_lost_or_double
         Replay.load(out / "replays" / name, get_game)
 
 
+def test_a_run_killed_before_its_store_was_set_up_is_taken_over(tmp_path: Path) -> None:
+    from flit_core.cli import main
+
+    python_tournament(tmp_path, 2)  # writes the entrants file
+    # What a run killed at its start leaves: the folders, and a database with no tables yet.
+    (tmp_path / "out" / "replays").mkdir(parents=True)
+    with contextlib.closing(sqlite3.connect(tmp_path / "out" / "tournament.sqlite")) as db:
+        db.execute("PRAGMA journal_mode=WAL")
+    arguments = ["tournament", str(tmp_path / "entrants.toml"), "--out", str(tmp_path / "out"), *ROOMY_SETTINGS]
+    assert main([*arguments, "--games", "2", "--seed", "5", "--trusted", "--no-progress"]) == 0
+    assert len(stored_games(tmp_path / "out")) == 2
+
+
 # -- Dask ------------------------------------------------------------------------------
 
 
 def test_a_dask_cluster_plays_the_same_games_into_the_one_store(tmp_path: Path, reference: tuple, capsys) -> None:
     from distributed import LocalCluster
+
     from flit_core.cli import main
 
     python_tournament(tmp_path, 12)  # writes the entrants file
@@ -179,12 +195,7 @@ def test_a_dask_cluster_plays_the_same_games_into_the_one_store(tmp_path: Path, 
                 str(tmp_path / "entrants.toml"),
                 "--out",
                 str(tmp_path / "out"),
-                "--preset",
-                "trial",
-                "--size",
-                "8",
-                "--turns",
-                "60",
+                *ROOMY_SETTINGS,
                 "--games",
                 "12",
                 "--seed",
@@ -261,9 +272,9 @@ def test_bot_programs_play_under_the_referee_and_their_timeouts_are_reported(tmp
     """,
         )
     )
-    # The sleeper never answers within even the first request's start-up allowance (1 s);
-    # a timeout is a no-move, and the game ends after a round of no-moves.
-    tournament = Tournament(tuple(entrants), SMALL, seed=3, games=6)
+    # The sleeper never answers within even the first request's limit (2 s, which the others
+    # never miss); a timeout is a no-move, and the game ends after a round of no-moves.
+    tournament = Tournament(tuple(entrants), SMALL.replace(move_time_ms=2000.0), seed=3, games=6)
     assert tournament.programs
     summary = run_tournament(tournament, tmp_path / "out", jobs=2)
     assert summary.played == 6
@@ -286,7 +297,7 @@ def test_python_bot_files_next_to_programs_run_under_the_referee_too(tmp_path: P
     """,
         )
     )
-    tournament = Tournament(tuple(entrants), SMALL, seed=3, games=2)
+    tournament = Tournament(tuple(entrants), ROOMY, seed=3, games=2)
     assert tournament.programs
     run_tournament(tournament, tmp_path / "out")
     replay = Replay.load(tmp_path / "out" / "replays" / "000000.json", get_game)
@@ -331,7 +342,7 @@ def test_bots_that_raise_or_cannot_load_are_counted_and_the_tournament_goes_on(t
     """,
         )
     )
-    run_tournament(Tournament(tuple(entrants), SMALL, seed=4, games=6, trusted=True), tmp_path / "out")
+    run_tournament(Tournament(tuple(entrants), ROOMY, seed=4, games=6, trusted=True), tmp_path / "out")
     with ResultsStore.open(tmp_path / "out") as store:
         rows = {row.name: row for row in leaderboard(store.records())}
     assert rows["raiser"].errors > 0 and rows["raiser"].crashes == 0

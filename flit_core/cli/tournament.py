@@ -8,14 +8,16 @@ import sys
 from typing import Any
 
 from ..config import BaseConfig
-from ..games import DEFAULT_GAME, GameDef, get_game
+from ..games import DEFAULT_GAME, get_game
+from ..games.adapters import Programs, TournamentRules
+from ..games.interface import AnyGame
 from ..seeds import random_seed
 from ..tournament.definition import Tournament
 from ..tournament.entrants import Entrant, EntrantKind, EntrantsFile, read_entrants_file
 from ..tournament.executors import DASK_SCHEME, default_jobs, jobs_warning
 from ..tournament.runner import RunSummary, run_tournament
 from ..tournament.schedule import block_size
-from ..tournament.store import DATABASE, ResultsStore
+from ..tournament.store import DATABASE, ResultsStore, is_blank
 from .leaderboard import show_leaderboard
 from .main import CommandError
 from .options import (
@@ -143,7 +145,9 @@ def run(args: argparse.Namespace) -> int:
             entrant.check_runnable()
     # The bots of a game that may compute at once: all, but one when every program is started
     # afresh for each of its turns (a per-move protocol: nobody thinks during another's turn).
-    one_at_a_time = game.protocol.per_move and all(entrant.kind is EntrantKind.PROGRAM for entrant in entrants)
+    one_at_a_time = game.adapter(Programs).protocol.per_move and all(
+        entrant.kind is EntrantKind.PROGRAM for entrant in entrants
+    )
     busy = 1 if one_at_a_time else tournament.config.players
     jobs = args.jobs if args.jobs or dask else default_jobs(busy, tournament.programs)
     warning = None if dask else jobs_warning(jobs, busy, tournament.programs)
@@ -188,7 +192,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _game(args: argparse.Namespace, file: EntrantsFile, stored: dict[str, Any] | None) -> GameDef:
+def _game(args: argparse.Namespace, file: EntrantsFile, stored: dict[str, Any] | None) -> AnyGame:
     """The game: ``--game``, else the entrants file's, else the stored one, else the default."""
     if args.game is not None and file.game is not None and get_game(args.game).name != file.game:
         raise CommandError(f"--game {args.game} was given, but {args.entrants} names the game {file.game}")
@@ -196,18 +200,18 @@ def _game(args: argparse.Namespace, file: EntrantsFile, stored: dict[str, Any] |
 
 
 def _tournament(
-    args: argparse.Namespace, game: GameDef, entrants: list[Entrant], stored: dict[str, Any] | None
+    args: argparse.Namespace, game: AnyGame, entrants: list[Entrant], stored: dict[str, Any] | None
 ) -> Tournament:
     """The tournament the options ask for; options left out come from the store when resuming."""
     config: BaseConfig
     if stored is not None and stored["definition"]["game"] == game.name and not _settings_given(args):
-        config = game.config_from_dict(stored["definition"]["config"])
+        config = game.config_type.from_dict(stored["definition"]["config"])
     else:
         # The shared options read the game from the namespace.
         named = argparse.Namespace(**{**vars(args), "game": game.name})
         config = config_from_args(named, _players(args, game, entrants))
         if not _settings_given(args):
-            config = game.series_config(config)
+            config = game.adapter(TournamentRules).series_config(config)
     if args.seed is not None:
         seed = args.seed
     elif stored is not None:
@@ -245,11 +249,12 @@ def _check_trust(args: argparse.Namespace, tournament: Tournament, stored: dict[
     )
 
 
-def _kept_workdirs(args: argparse.Namespace, game: GameDef, stored: dict[str, Any] | None) -> bool | None:
+def _kept_workdirs(args: argparse.Namespace, game: AnyGame, stored: dict[str, Any] | None) -> bool | None:
     """``--keep-files`` / ``--fresh-data`` (the option the game's folders have), else the stored choice."""
     for option, kept in (("keep_files", True), ("fresh_data", False)):
         if getattr(args, option):
-            if game.workdirs is None or game.workdirs.option != option:
+            workdirs = game.adapter(TournamentRules).workdirs
+            if workdirs is None or workdirs.option != option:
                 raise CommandError(f"--{option.replace('_', '-')} is not an option of the game {game.name}")
             return kept
     chosen = stored["definition"].get("kept_workdirs") if stored else None
@@ -260,21 +265,25 @@ def _settings_given(args: argparse.Namespace) -> bool:
     return any(value not in (None, []) for name, value in vars(args).items() if name not in _RUN_OPTIONS)
 
 
-def _players(args: argparse.Namespace, game: GameDef, entrants: list[Entrant]) -> int:
+def _players(args: argparse.Namespace, game: AnyGame, entrants: list[Entrant]) -> int:
     if args.players is not None:
         return int(args.players)
+    config: BaseConfig | None = None
     if args.preset:
-        return game.preset(args.preset).players
-    if args.config:
-        return game.config_from_dict(read_json(args.config)).players
+        config = game.preset(args.preset)
+    elif args.config:
+        config = game.config_type.from_dict(read_json(args.config))
+    if config is not None:
+        return config.players
     # No settings given: the game's standard number of players when there are enough
     # entrants to fill its seats (e.g. Flit's full KotH), else its fewest (Flit's trial game).
-    standard = game.default_config.players
-    return standard if len(entrants) >= standard else game.config_type.MIN_PLAYERS
+    standard: int = game.preset().players
+    fewest: int = game.config_type.MIN_PLAYERS
+    return standard if len(entrants) >= standard else fewest
 
 
 def _stored_definition(folder: str) -> dict[str, Any] | None:
-    if not os.path.isfile(os.path.join(folder, DATABASE)):
+    if not os.path.isfile(os.path.join(folder, DATABASE)) or is_blank(folder):
         return None
     with ResultsStore.open(folder) as store:
         return {"definition": store.definition(), "games": store.meta().get("games", "0")}

@@ -1,12 +1,13 @@
 """A pids cgroup per bot: the process limit where the kernel's rlimit cannot hold it.
 
 The kernel never holds a process whose real user is root to ``RLIMIT_NPROC``, not even
-inside a user namespace, so a referee running as root gives each bot its own pids cgroup
-(in cgroup v1's pids hierarchy, or under v2 where the referee's cgroup hands the pids
-controller down): the bot's command joins it before it runs, ``pids.max`` caps its
-processes and threads together, and at the end every process still in it is killed (also
-one that left the bot's process group) and the cgroup is removed. Where no pids cgroup
-can be made the process limit is not held, and the referee says so once.
+inside a user namespace where root maps to root, so a referee running as root gives each
+bot its own pids cgroup (in cgroup v1's pids hierarchy, or under v2 where the referee's
+cgroup hands the pids controller down): the bot's command joins it before it runs,
+``pids.max`` caps its processes and threads together, and at the end every process still
+in it is killed (also one that left the bot's process group) and the cgroup is removed.
+Where no pids cgroup can be made the bot runs as a user of its own instead
+(:mod:`.botuser`).
 """
 
 from __future__ import annotations

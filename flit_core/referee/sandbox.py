@@ -14,15 +14,16 @@ bubblewrap's PID 1: when the bot exits, or the referee kills bubblewrap, the ker
 everything the bot started, also children that left its session or process group.
 
 Its resource limits are set inside by ``prlimit`` (util-linux), once the user namespace
-exists, so that the process limit counts this bot's processes only. A referee running as
-root also gives every bot a pids cgroup (:mod:`.cgroup`): the kernel does not hold root
-to the process limit.
+exists, so that the process limit counts this bot's processes only. The kernel does not
+hold root to the process limit: a referee running as root gives every bot a pids cgroup
+(:mod:`.cgroup`), or where it cannot make one, a user namespace of the bot's own in which
+the bot runs as a user other than root (:mod:`.userns`).
 
 With ``mode="none"``, or where bubblewrap cannot run (said once on stderr), a bot gets
 the same rlimits (except the process limit, which would count every process of the user;
-root's pids cgroup still holds it) and its own process group, nothing more: it may read
-and write whatever the referee's user may, with no size for its folder, ``/tmp`` or
-``/dev/shm``.
+root's pids cgroup, or a user of the bot's own, still holds it) and its own process group,
+nothing more: it may read and write whatever the referee's user may, with no size for its
+folder, ``/tmp`` or ``/dev/shm``.
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ import subprocess
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
-from . import cgroup
+from . import botuser, cgroup
 from .folders import HANDSHAKE, SizedFolder
 
 #: The sandbox modes: bubblewrap and limits, or limits and a process group only.
@@ -62,6 +63,11 @@ _STDIO_ASIDE = 'exec "$@" 3<&0 4>&1 0</dev/null 1>/dev/null'
 _STDIO_BACK = 'exec "$@" 0<&3 1>&4 3<&- 4>&-'
 #: Joins the cgroup whose ``cgroup.procs`` is the first argument (then exec keeps the pid).
 _JOIN = 'echo $$ >"$1" && shift && '
+#: Makes the user namespace of a sandbox whose bot runs as a user of its own (:mod:`.userns`).
+_USERNS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "userns.py")
+#: The capabilities a bot run as a user of its own keeps: to read and write files as root
+#: did (in the sandbox, only those it shows; there only root and the bot's user are mapped).
+_KEPT_CAPS = "+dac_override,+dac_read_search"
 #: The package's own folder: ``python -m flit_core.bot`` must find it inside.
 _PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 _MIB = 1 << 20
@@ -79,8 +85,8 @@ class Sandbox:
     #: CPU seconds of each process (``RLIMIT_CPU``): a bot's whole game, or one move of a
     #: bot started for every move; SIGXCPU then, SIGKILL 5 s later.
     cpu_s: int = 600
-    #: Processes and threads the bot may run at once (in the sandbox, or in the pids
-    #: cgroup of a referee running as root).
+    #: Processes and threads the bot may run at once (in the sandbox; without it, in the
+    #: pids cgroup of a referee running as root).
     processes: int = 256
     #: Open files of each process (``RLIMIT_NOFILE``).
     open_files: int = 1024
@@ -130,8 +136,9 @@ class Launch:
     preexec: Callable[[], None] | None
     #: True if ``argv`` starts bubblewrap: its exit status is the bot's (128 + N: signal N).
     sandboxed: bool
-    #: The bot's pids cgroup (a referee running as root), else None.
-    cgroup: cgroup.PidsCgroup | None
+    #: The bot's pids cgroup (a referee running as root), its user of its own (such a
+    #: referee without one, no sandbox: its processes found by their user), else None.
+    cgroup: cgroup.PidsCgroup | botuser.BotUser | None
     #: The bot's writable folder, filled once the sandbox is ready (``attach``) and copied
     #: back once the bot's process is gone (``detach``); None without one.
     folder: SizedFolder | None = None
@@ -147,7 +154,7 @@ def prepare(argv: Sequence[str], cwd: str | None, env: Mapping[str, str] | None,
     for here first.
     """
     if active(sandbox) == "none":
-        return _unsandboxed(argv, env, sandbox)
+        return _unsandboxed(argv, cwd, env, sandbox)
     environment = dict(os.environ if env is None else env)
     pythonpath = environment.get("PYTHONPATH", "").split(os.pathsep)
     shown = _shown(cwd, [*sandbox.readable, *filter(None, pythonpath)])
@@ -161,21 +168,25 @@ def prepare(argv: Sequence[str], cwd: str | None, env: Mapping[str, str] | None,
     environment["HOME"] = own or "/tmp"
     environment["TMPDIR"] = "/tmp"
     flags = [f"{_PRLIMIT[which]}={soft}:{hard}" for which, soft, hard in _rlimits(sandbox, count_processes=True)]
+    group = _process_cgroup(sandbox, sandboxed=True)
+    user = botuser.make() if group is None and os.geteuid() == 0 and own_user_problem() is None else None
     command: list[str] = [
-        *_bwrap_options(sandbox),
+        *_bwrap_options(sandbox, own_user=user is not None),
         *_folders(argv[1:], program, cwd, shown, sandbox),
         "--",
         _SH,
         "-c",
         (HANDSHAKE if folder else "") + _STDIO_BACK,
         "sh",
+        *(_switch(user.uid) if user else ()),
         _tool("prlimit"),
         *flags,
         "--",
         program,
         *argv[1:],
     ]
-    group = _process_cgroup(sandbox)
+    if user:
+        command = [sys.executable, "-I", "-S", _USERNS, str(user.uid), "--", *command]
     if group is None:
         return Launch([_SH, "-c", _STDIO_ASIDE, "sh", *command], environment, None, True, None, folder)
     return Launch(
@@ -200,10 +211,13 @@ def writable_by(path: str, workdirs: Sequence[str | None]) -> int | None:
     return None
 
 
-def _unsandboxed(argv: Sequence[str], env: Mapping[str, str] | None, sandbox: Sandbox) -> Launch:
-    """The fallback: the limits, set in the child before exec (where it joins root's cgroup too)."""
-    group = _process_cgroup(sandbox)
-    limits = _rlimits(sandbox, count_processes=False)
+def _unsandboxed(argv: Sequence[str], cwd: str | None, env: Mapping[str, str] | None, sandbox: Sandbox) -> Launch:
+    """The fallback: the limits, set in the child before exec (where it joins root's cgroup
+    too); a referee running as root without one starts the bot as a user of its own."""
+    group = _process_cgroup(sandbox, sandboxed=False)
+    user = botuser.make() if group is None and os.geteuid() == 0 and own_user_problem(sandboxed=False) is None else None
+    # The process count only for a user of the bot's own: otherwise it counts every process of the user.
+    limits = _rlimits(sandbox, count_processes=user is not None)
 
     def limit() -> None:
         if group is not None:
@@ -211,7 +225,12 @@ def _unsandboxed(argv: Sequence[str], env: Mapping[str, str] | None, sandbox: Sa
         for which, soft, hard in limits:
             resource.setrlimit(which, (soft, hard))
 
-    return Launch(list(argv), None if env is None else dict(env), limit, False, group)
+    command = list(argv)
+    if user is not None:
+        # Found here, as starting it would: a program that cannot start fails before the game.
+        path = (os.environ if env is None else env).get("PATH", os.defpath)
+        command = [*_switch(user.uid), find_program(argv[0], cwd, path), *argv[1:]]
+    return Launch(command, None if env is None else dict(env), limit, False, group or user)
 
 
 def active(sandbox: Sandbox) -> str:
@@ -241,23 +260,62 @@ def problem() -> str | None:
     for tool, package in (("bwrap", "bubblewrap"), ("prlimit", "util-linux")):
         if shutil.which(tool) is None:
             return f"{tool} is not installed (Debian: apt-get install {package})"
-    probe = [*_bwrap_options(Sandbox()), "--", _tool("prlimit"), "--nofile=64:64", "--", _tool("true")]
+    failed = _probe([*_bwrap_options(Sandbox()), "--", _tool("prlimit"), "--nofile=64:64", "--", _tool("true")])
+    if failed is None:
+        return None
+    started, why = failed
+    return f"bwrap cannot make its namespaces here ({why})" if started else f"bwrap could not be started ({why})"
+
+
+def _probe(command: list[str]) -> tuple[bool, str] | None:
+    """None if ``command`` runs and succeeds; else whether it started at all, and why it failed."""
     try:
-        result = subprocess.run(probe, capture_output=True, timeout=30, check=False)
+        result = subprocess.run(command, capture_output=True, timeout=30, check=False)
     except (OSError, subprocess.TimeoutExpired) as error:
-        return f"bwrap could not be started ({error})"
+        return False, str(error)
     if result.returncode != 0:
         words = result.stderr.decode("utf-8", "replace").strip().splitlines()
-        return f"bwrap cannot make its namespaces here ({words[-1] if words else f'exit status {result.returncode}'})"
+        return True, words[-1] if words else f"exit status {result.returncode}"
     return None
 
 
 def process_limit_held(sandbox: Sandbox) -> bool:
-    """True if the bots' process limit holds here: in the sandbox, for a user other than
-    root, or for root with a pids cgroup."""
-    if os.geteuid() == 0:
-        return cgroup.base() is not None
-    return active(sandbox) == "bwrap"
+    """True if the bots' process limit holds here: in the sandbox for a user other than
+    root, and for root in a pids cgroup, else as a user of the bot's own."""
+    if os.geteuid() != 0:
+        return active(sandbox) == "bwrap"
+    return cgroup.base() is not None or own_user_problem(sandboxed=active(sandbox) == "bwrap") is None
+
+
+@functools.cache
+def own_user_problem(sandboxed: bool = True) -> str | None:
+    """Why a referee running as root cannot start its bots as users of their own (:mod:`.botuser`;
+    ``sandboxed``: in the sandbox, in a user namespace :mod:`.userns` makes), or None if it
+    can (tried once per process)."""
+    if shutil.which("setpriv") is None:
+        return "setpriv is not installed (Debian: apt-get install util-linux)"
+    switch = [*_switch(botuser.FIRST), _tool("prlimit"), "--nproc=8:8", "--", _tool("true")]
+    if sandboxed:
+        probe = [sys.executable, "-I", "-S", _USERNS, str(botuser.FIRST), "--"]
+        probe += [*_bwrap_options(Sandbox(), own_user=True), "--", *switch]
+    else:
+        probe = switch
+    failed = _probe(probe)
+    return None if failed is None else f"a bot cannot be started as a user of its own ({failed[1]})"
+
+
+def _switch(uid: int) -> tuple[str, ...]:
+    """``setpriv`` starting a command as the user ``uid`` with only :data:`_KEPT_CAPS`:
+    no way back to root, so the process limit holds it."""
+    return (
+        _tool("setpriv"),
+        "--reuid",
+        str(uid),
+        f"--inh-caps=-all,{_KEPT_CAPS}",
+        f"--ambient-caps={_KEPT_CAPS}",
+        f"--bounding-set=-all,{_KEPT_CAPS}",
+        "--",
+    )
 
 
 class HiddenProgram(FileNotFoundError):
@@ -297,26 +355,6 @@ def find_program(program: str, cwd: str | None, path: str, everywhere: str | Non
     return found
 
 
-def descendants(pid: int) -> list[int]:
-    """Every process below ``pid`` (the sandbox's processes, seen from outside), found in /proc."""
-    children: dict[int, list[int]] = {}
-    for entry in os.scandir("/proc"):
-        if entry.name.isdigit():
-            try:
-                with open(f"/proc/{entry.name}/stat", "rb") as handle:
-                    parent = int(handle.read().rsplit(b")", 1)[1].split()[1])
-            except (OSError, IndexError, ValueError):
-                continue
-            children.setdefault(parent, []).append(int(entry.name))
-    found: list[int] = []
-    waiting = list(children.get(pid, ()))
-    while waiting:
-        child = waiting.pop()
-        found.append(child)
-        waiting += children.get(child, ())
-    return found
-
-
 def exit_status(raw: int) -> int:
     """A sandboxed bot's exit status from bubblewrap's: 128 + N means killed by signal N
     (as a shell reports it), given as -N like :mod:`subprocess` does."""
@@ -328,24 +366,40 @@ def exit_status(raw: int) -> int:
 # -- the sandbox's command line ----------------------------------------------------------
 
 
-def _bwrap_options(sandbox: Sandbox) -> list[str]:
+def _bwrap_options(sandbox: Sandbox, own_user: bool = False) -> list[str]:
     """bubblewrap's options up to the folders of the bot's command: namespaces, the view of
     the system and the bot's own ``/tmp`` and ``/dev/shm`` (after ``--dev /dev``, whose
-    own would be unlimited)."""
+    own would be unlimited). ``own_user``: in the user namespace :mod:`.userns` made."""
     size = str(sandbox.file_mb * _MIB)
-    return [*_namespaces(), *_system_view(), "--size", size, "--tmpfs", "/tmp", "--size", size, "--tmpfs", "/dev/shm"]
+    return [
+        *_namespaces(own_user),
+        *_system_view(),
+        *("--size", size, "--tmpfs", "/tmp", "--size", size, "--tmpfs", "/dev/shm"),
+    ]
 
 
 @functools.cache
-def _namespaces() -> tuple[str, ...]:
+def _namespaces(own_user: bool) -> tuple[str, ...]:
+    """bubblewrap, its namespaces and the bot's capabilities: none, or in the user namespace
+    :mod:`.userns` made (which allows no further one) those its ``setpriv`` needs to switch
+    to the bot's user (:data:`_SWITCH`)."""
+    if own_user:
+        user = ["--unshare-user-try"]
+        caps = [
+            part
+            for cap in ("SETUID", "SETPCAP", "DAC_OVERRIDE", "DAC_READ_SEARCH")
+            for part in ("--cap-add", f"CAP_{cap}")
+        ]
+    else:
+        user, caps = ["--unshare-user", "--disable-userns"], []
     return (
         _tool("bwrap"),
         "--unshare-all",
-        "--unshare-user",
-        "--disable-userns",
+        *user,
         "--die-with-parent",
         "--cap-drop",
         "ALL",
+        *caps,
         "--hostname",
         "flit-bot",
     )
@@ -553,14 +607,17 @@ def _rlimits(sandbox: Sandbox, *, count_processes: bool) -> list[tuple[int, int,
     return limits
 
 
-def _process_cgroup(sandbox: Sandbox) -> cgroup.PidsCgroup | None:
+def _process_cgroup(sandbox: Sandbox, *, sandboxed: bool) -> cgroup.PidsCgroup | None:
     """A pids cgroup for a referee running as root (the kernel does not hold root to
-    ``RLIMIT_NPROC``), or None; says once if there is none to make."""
+    ``RLIMIT_NPROC``), or None; says once if the process limit is not held at all (in the
+    sandbox, a user of the bot's own holds it instead)."""
     if os.geteuid() != 0:
         return None
     made = cgroup.make(sandbox.processes)
-    if made is None:
-        _warn_once("the bots' process limit is not held: the referee runs as root and cannot make a pids cgroup")
+    if made is None and (problem := own_user_problem(sandboxed)) is not None:
+        _warn_once(
+            f"the bots' process limit is not held: the referee runs as root, cannot make a pids cgroup, and {problem}"
+        )
     return made
 
 

@@ -481,6 +481,16 @@ def _connect(path: str, *, create: bool) -> sqlite3.Connection:
     raise StoreError(f"cannot open {path}: {problem}")
 
 
+def is_blank(folder: str) -> bool:
+    """Whether ``folder``'s database holds no tables yet: what a run killed while it set the
+    store up leaves, which the next run takes over (a database of anything else is refused)."""
+    connection = _connect(os.path.join(folder, DATABASE), create=False)
+    try:
+        return connection.execute("SELECT 1 FROM sqlite_master LIMIT 1").fetchone() is None
+    finally:
+        connection.close()
+
+
 @functools.cache
 def _expected_columns(version: int) -> dict[str, dict[str, str]]:
     """By table (games, seats), each column's allowed ``typeof`` values, in column order,
@@ -512,7 +522,7 @@ def _check_definition_shape(definition: Any) -> None:
     if definition["game"] in game_names():
         # The settings as the game checks them (time limits within bounds, ...): ConfigError.
         # (A game this flit-arena lacks is said where the game is needed, not as damage.)
-        get_game(definition["game"]).config_from_dict(definition["config"])
+        get_game(definition["game"]).config_type.from_dict(definition["config"])
 
 
 def _is_locked(error: BaseException) -> bool:

@@ -1,0 +1,317 @@
+"""Every benchmark in one sitting: the figures the README's performance section quotes.
+
+Runs each benchmark script of this folder one at a time, each several times (``--runs``),
+records the load average before and after every run, and collects the figures each prints:
+the ``FIGURE`` lines of :func:`common.figure` (each with its unit, and for a ratio the floor
+it was measured against in the same run, and for a speed target the target), and for
+``strength.py`` and ``web.py`` the figures in their printed lines. Writes the report as
+JSON and as Markdown tables (the median of each figure over the runs, its spread from the
+lowest to the highest run, its floor, its target and whether the median meets it):
+
+    .venv/bin/python benchmarks/report.py            # benchmarks/report/report.{json,md}
+    .venv/bin/python benchmarks/report.py --quick    # a fast sanity run: benchmarks/report/quick.{json,md}
+    .venv/bin/python benchmarks/report.py --only referee,hex --runs 5
+
+The README's performance section is ``report.md`` pasted between its two marker comments
+(``tests/test_readme_figures.py`` checks every number in it against the report). On this
+2-core machine other work slows every figure: the loads are in the report beside them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import datetime
+import json
+import os
+import platform
+import re
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+#: Where the reports are written.
+OUT = HERE / "report"
+#: How a line of figures begins (``common.FIGURE``; not imported: this script imports nothing
+#: of the package, so it can time a checkout that does not import).
+FIGURE = "FIGURE "
+
+
+@dataclasses.dataclass(frozen=True)
+class Benchmark:
+    """One script: its arguments for the full report and for ``--quick``, and its runs."""
+
+    name: str
+    full: tuple[str, ...]
+    quick: tuple[str, ...]
+    #: Runs of the full report (the quick one runs each once).
+    runs: int = 2
+    #: Figures from the printed lines instead of ``FIGURE`` lines (scripts that print no such lines).
+    parse: Callable[[str], list[dict[str, Any]]] | None = None
+
+
+def _number(text: str) -> float:
+    return float(text.replace(",", ""))
+
+
+#: A line of ``web.py``: a label (ending in its unit's parenthesis, or two spaces before the
+#: value), the value, and perhaps its ratios.
+_SHOWN = re.compile(r"^  (?P<label>\S.*?(?:\)|(?=\s{2})))\s+(?P<value>-?\d[\d,]*(?:\.\d+)?)(?P<rest>(?:\s.*)?)$")
+_UNIT = re.compile(r"\(([^()]*)\)\s*$")
+_RATIO = re.compile(r"(?P<ratio>[\d.]+)x the (?P<what>floor|target)")
+_TARGET_OF = re.compile(r"the target of (?P<target>[\d,.]+)")
+_TARGETED = re.compile(r"= (?P<ratio>[\d.]+)x \(target (?P<target>[\d.]+)x\)")
+
+
+def parse_shown(text: str) -> list[dict[str, Any]]:
+    """The figures of ``web.py``'s lines (``label   value ...``): the value in the label's
+    unit, and each ratio to the floor or the target that follows it."""
+    figures: list[dict[str, Any]] = []
+    for line in text.splitlines():
+        match = _SHOWN.match(line)
+        if match is None or line.startswith(FIGURE):
+            continue
+        label, rest = match["label"].strip(), match["rest"]
+        unit = _UNIT.search(label)
+        name = f"web: {_UNIT.sub('', label).strip()}"
+        figures.append({"name": name, "value": _number(match["value"]), "unit": unit[1] if unit else ""})
+        target = _TARGET_OF.search(rest)
+        if target:
+            figures[-1].update(target=_number(target["target"].rstrip(".")), better="lower")
+        targeted = _TARGETED.search(rest)
+        if targeted:
+            figures.append(
+                {
+                    "name": f"{name}, the ratio",
+                    "value": float(targeted["ratio"]),
+                    "unit": "x",
+                    "floor": "measured in the same run",
+                    "target": float(targeted["target"]),
+                    "better": "lower",
+                }
+            )
+        for ratio in _RATIO.finditer(rest):
+            figures.append(
+                {"name": f"{name}, against the {ratio['what']}", "value": float(ratio["ratio"]), "unit": "x"}
+            )
+    return figures
+
+
+#: A line of ``strength.py``: ``label: W/N wins = P% (95% CI L%-H%)``.
+_WINS = re.compile(r"^\s+(?P<label>.+?): (?P<wins>\d+)/(?P<games>\d+) wins = ")
+
+
+def parse_wins(text: str) -> list[dict[str, Any]]:
+    """The win counts of ``strength.py``'s lines (its other lines are not figures)."""
+    figures = []
+    for line in text.splitlines():
+        match = _WINS.match(line)
+        if match is not None:
+            label = re.sub(r" \(\d+ s\)$", "", match["label"])  # the time the games took is not the figure
+            figures.append(
+                {"name": f"strength: {label}", "value": float(match["wins"]), "unit": f"wins of {match['games']}"}
+            )
+    return figures
+
+
+BENCHMARKS = [
+    Benchmark("core", ("--repeats", "5", "--games", "2"), ("--repeats", "1", "--games", "1"), runs=2),
+    Benchmark(
+        "referee",
+        ("--games", "1", "--spawned", "30", "--samples", "100"),
+        ("--games", "1", "--turns", "2048", "--spawned", "5", "--samples", "10"),
+        runs=2,
+    ),
+    Benchmark("hex", ("--games", "100", "--matches", "3"), ("--games", "10", "--matches", "1"), runs=2),
+    Benchmark("uttt", ("--games", "100", "--matches", "2"), ("--games", "10", "--matches", "1"), runs=1),
+    Benchmark("lightcycles", ("--games", "2"), ("--games", "1", "--skip-page"), runs=1),
+    Benchmark("js_host", ("--calls", "2000"), ("--calls", "200"), runs=2),
+    Benchmark("sandbox", ("--starts", "20", "--games", "2"), ("--starts", "3", "--games", "1"), runs=2),
+    Benchmark("tournament", ("--quick",), ("--quick", "--cost"), runs=1),
+    Benchmark(
+        "coins",
+        ("--games", "20", "--matches", "1", "--tournament-games", "1"),
+        ("--games", "10", "--matches", "1", "--tournament-games", "1"),
+        runs=1,
+    ),
+    Benchmark(
+        "strength",
+        ("--game", "flit", "--games", "3", "--standard-games", "0", "--target-games", "10", "--target-minutes", "2"),
+        ("--game", "flit", "--games", "1", "--standard-games", "0", "--target-games", "2", "--target-minutes", "0.5"),
+        runs=1,
+        parse=parse_wins,
+    ),
+    Benchmark("web", ("--runs", "1"), ("--runs", "1", "--parts", "startup,games"), runs=1, parse=parse_shown),
+]
+
+
+def parse_figures(text: str) -> list[dict[str, Any]]:
+    """The ``FIGURE`` lines of a script's output."""
+    return [json.loads(line[len(FIGURE) :]) for line in text.splitlines() if line.startswith(FIGURE)]
+
+
+def run(benchmark: Benchmark, quick: bool) -> dict[str, Any]:
+    """One run of one script: its figures, time, exit status and the load average around it."""
+    arguments = benchmark.quick if quick else benchmark.full
+    command = [sys.executable, str(HERE / f"{benchmark.name}.py"), *arguments]
+    print(f"report: {benchmark.name} {' '.join(arguments)}", file=sys.stderr, flush=True)
+    before = os.getloadavg()
+    started = time.perf_counter()
+    finished = subprocess.run(command, capture_output=True, text=True, cwd=HERE.parent, check=False)
+    seconds = time.perf_counter() - started
+    after = os.getloadavg()
+    figures = (benchmark.parse or parse_figures)(finished.stdout)
+    return {
+        "benchmark": benchmark.name,
+        "arguments": list(arguments),
+        "seconds": round(seconds, 1),
+        "load_before": [round(value, 2) for value in before],
+        "load_after": [round(value, 2) for value in after],
+        "exit_status": finished.returncode,
+        "error": finished.stderr.strip().splitlines()[-3:] if finished.returncode else [],
+        "figures": figures,
+    }
+
+
+def summarise(runs: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each figure over the runs: median, lowest and highest, and whether the median meets its target."""
+    grouped: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    for one in runs:
+        for figure in one["figures"]:
+            grouped.setdefault((one["benchmark"], figure["name"]), []).append(figure)
+    summary = []
+    for (benchmark, name), figures in grouped.items():
+        values = [float(figure["value"]) for figure in figures]
+        first = figures[0]
+        row = {
+            "benchmark": benchmark,
+            "name": name,
+            "unit": first["unit"],
+            "median": statistics.median(values),
+            "low": min(values),
+            "high": max(values),
+            "runs": len(values),
+            "floor": first.get("floor", ""),
+        }
+        if "target" in first:
+            target = float(first["target"])
+            lower = first.get("better", "lower") == "lower"
+            row.update(target=target, better=first.get("better", "lower"))
+            row["met"] = row["median"] <= target if lower else row["median"] >= target
+        summary.append(row)
+    return summary
+
+
+def machine() -> dict[str, Any]:
+    """What the figures were measured on."""
+    model = ""
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as handle:
+            model = next((line.split(":", 1)[1].strip() for line in handle if line.startswith("model name")), "")
+    except OSError:
+        pass
+    return {
+        "cpu": model or platform.processor(),
+        "cores": os.cpu_count(),
+        "system": f"{platform.system()} {platform.release()}",
+        "python": platform.python_version(),
+    }
+
+
+def number(value: float) -> str:
+    """A figure as the tables write it: three significant digits or so, thousands separated."""
+    size = abs(value)
+    if size >= 1000:
+        return f"{value:,.0f}"
+    if size >= 100:
+        return f"{value:.0f}"
+    if size >= 10:
+        return f"{value:.1f}"
+    return f"{value:.2f}"
+
+
+def markdown(report: dict[str, Any]) -> str:
+    """The report's tables (what the README's performance section quotes)."""
+    host = report["machine"]
+    lines = [
+        f"Measured by `benchmarks/report.py{' --quick' if report['quick'] else ''}` on {report['date']}: "
+        f"{host['cpu']}, {host['cores']} cores, {host['system']}, Python {host['python']}; every benchmark "
+        "one at a time, its runs in a row. The load average (1 minute) is the machine's, before and "
+        "after each run: other work shares the cores and slows every figure.",
+        "",
+        "| benchmark | runs | seconds | load before | load after | failed runs |",
+        "| --- | --- | --- | --- | --- | --- |",
+    ]
+    for name in dict.fromkeys(one["benchmark"] for one in report["runs"]):
+        runs = [one for one in report["runs"] if one["benchmark"] == name]
+        lines.append(
+            f"| {name} | {len(runs)} | {number(sum(one['seconds'] for one in runs))} "
+            f"| {', '.join(number(one['load_before'][0]) for one in runs)} "
+            f"| {', '.join(number(one['load_after'][0]) for one in runs)} "
+            f"| {sum(1 for one in runs if one['exit_status']) or ''} |"
+        )
+    lines += [
+        "",
+        "Each figure is the median over the runs (each run's figure is itself a median where its script "
+        "says so), with the lowest and the highest run; a ratio is against the floor named beside it, "
+        "measured in the same run.",
+        "",
+        "| figure | median | lowest | highest | unit | against (the floor, same run) | target | |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- |",
+    ]
+    for row in report["figures"]:
+        target, verdict = "", ""
+        if "target" in row:
+            target = f"{'<=' if row['better'] == 'lower' else '>='} {number(row['target'])}"
+            verdict = "met" if row["met"] else "**MISSED**"
+        lines.append(
+            f"| {row['name']} | {number(row['median'])} | {number(row['low'])} | {number(row['high'])} "
+            f"| {row['unit']} | {row['floor']} | {target} | {verdict} |"
+        )
+    return "\n".join(lines) + "\n"
+
+
+def main() -> int:
+    """Run the benchmarks and write the report."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help="a fast sanity run: small arguments, one run each")
+    parser.add_argument("--runs", type=int, help="runs of each benchmark (default: each one's own; --quick: 1)")
+    parser.add_argument("--only", help="comma-separated benchmarks to run (default: all)")
+    parser.add_argument("--out", type=Path, default=OUT, help=f"the report's folder (default {OUT})")
+    options = parser.parse_args()
+    chosen = BENCHMARKS
+    if options.only:
+        names = options.only.split(",")
+        unknown = set(names) - {benchmark.name for benchmark in BENCHMARKS}
+        if unknown:
+            parser.error(f"no such benchmark: {', '.join(sorted(unknown))}")
+        chosen = [benchmark for benchmark in BENCHMARKS if benchmark.name in names]
+    runs = []
+    for benchmark in chosen:
+        for _ in range(options.runs or (1 if options.quick else benchmark.runs)):
+            runs.append(run(benchmark, options.quick))
+    report = {
+        "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC"),
+        "quick": options.quick,
+        "machine": machine(),
+        "runs": runs,
+        "figures": summarise(runs),
+    }
+    options.out.mkdir(parents=True, exist_ok=True)
+    stem = "quick" if options.quick else "report"
+    (options.out / f"{stem}.json").write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
+    (options.out / f"{stem}.md").write_text(markdown(report), encoding="utf-8")
+    failed = [one["benchmark"] for one in runs if one["exit_status"]]
+    print(f"report written to {options.out / stem}.json and .md", file=sys.stderr)
+    if failed:
+        print(f"report: failed runs: {', '.join(failed)}", file=sys.stderr)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
