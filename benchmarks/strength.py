@@ -3,7 +3,14 @@
 Flit (the default, ``--game flit``): trial games (2 players, 16x16, 1,024 turns), every pair
 of example bots plays N seeds in each seat order; standard games (4 players, 32x32), the
 hunter against three copies of another bot, rotating the hunter through every seat. A tie
-for first counts for nobody.
+for first counts for nobody. Then issue 27's targets for the planner (the strongest example),
+in parallel worker processes, each game its own seed and the planner's seat rotated (game i
+puts it in seat i mod n + 1): at least 95 % wins against the hunter in trial games; first place
+in at least 60 % of standard 4-player games against three hunters; the same on a 12x12 board
+with the list spawn. Each target plays ``--target-games`` games or as many as start within
+``--target-minutes``, and prints [MET] or [MISSED] with its 95 % interval, the planner's think
+times and the load average. The issue's judge, the Flit author's own page AI, is not in this
+repository: it is not measured here.
 
 Hex (``--game hex``): the MCTS example against each other example on 11x11 with the swap
 rule and a 1 s move limit, N games per opponent, each bot Black in half of them. The games
@@ -16,6 +23,13 @@ trial preset's 100 ms a move (the start-up allowance off: every move has 100 ms)
 opponent, each bot X in half of them, in parallel worker processes like Hex. A game without
 winner counts as no win.
 
+OpenSpiel, an outside engine, is one more opponent in Hex and ultimate tic-tac-toe when it is
+installed (``.venv/bin/pip install open-spiel``, for the benchmark only: never a dependency of
+the arena): its C++ MCTS bot with random rollouts, searching as long as our bot does, its moves
+translated both ways (``openspiel_opponent.py``, which also checks that the games are the same
+game). Targets (issue 27): at least 75 % wins in each, with [MET] or [MISSED], OpenSpiel's
+version, settings, think time and simulations a move. ``--opponent openspiel`` plays it alone.
+
 Light cycles (``--game lightcycles``): the Voronoi example in 4-bot games of the trial preset
 against 3 copies of each other example, and against all of them mixed, in parallel worker
 processes like Hex. Games of more than two bots rotate the strong bot through the seats
@@ -23,10 +37,16 @@ processes like Hex. Games of more than two bots rotate the strong bot through th
 
 Coins (``--game coins``): the strong example at a table of 3 (the trial preset otherwise: 100 ms a
 turn) against 2 copies of each other example, and against one of each (every example at one
-table), rotated through the seats like light cycles; a win is the most points alone.
+table), rotated through the seats like light cycles; a win is the most points alone. Target:
+against 2 greedy copies, summed points at least 10 % above each copy's. Then a tournament
+through ``flit-arena tournament`` (standard preset, every bot a sandboxed program started as
+the original controller starts it) of the strong example and the 16 bots of ``coins_field/``
+(Python, C, JavaScript and shell; cautious, greedy, random, rotation-savvy and crashing
+styles), ``--field-games`` games of 17 at one table; target: first on summed points.
 
 Run: .venv/bin/python benchmarks/strength.py [--game flit|hex|uttt|lightcycles|coins|all] [--games N]
-     [--standard-games M] [--workers W]
+     [--standard-games M] [--workers W] [--target-games T] [--target-minutes MIN]
+     [--opponent NAME] [--field-games G]
 """
 
 from __future__ import annotations
@@ -34,9 +54,15 @@ from __future__ import annotations
 import argparse
 import functools
 import itertools
+import json
 import math
+import shutil
+import statistics
+import subprocess
 import sys
+import tempfile
 import time
+import tomllib
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -45,8 +71,10 @@ from typing import Any, NamedTuple
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+import openspiel_opponent  # noqa: E402
 from common import load  # noqa: E402
 from flit_core import BotProgram, get_game, play_game  # noqa: E402
+from flit_core.games.adapters import Trial  # noqa: E402
 
 #: The games measured, through the registry like any driver.
 FLIT = get_game("flit")
@@ -81,8 +109,9 @@ def measure_flit(args: argparse.Namespace) -> None:
     programs = {path.stem: BotProgram.from_file(path) for path in FLIT.examples.values()}
     trial, standard = FLIT.preset("trial"), FLIT.preset("standard")
 
-    print(f"Flit trial games: {games} seeds x 2 seat orders per pair")
-    for first, second in itertools.combinations(BOTS, 2):
+    if games:
+        print(f"Flit trial games: {games} seeds x 2 seat orders per pair")
+    for first, second in itertools.combinations(BOTS if games else [], 2):
         wins = ties = 0
         started = time.perf_counter()
         for seed in range(games):
@@ -109,6 +138,89 @@ def measure_flit(args: argparse.Namespace) -> None:
                     ties += result.winner is None
                     wins += result.winner == seat + 1
             report(f"hunter_bot vs 3x {opponent} ({time.perf_counter() - started:.0f} s)", wins, played, ties)
+    measure_flit_targets(args)
+
+
+class FlitTarget(NamedTuple):
+    """One of issue 27's Flit targets: the planner against copies of an opponent."""
+
+    #: What the line says.
+    label: str
+    config: Any
+    opponent: str
+    #: The share of games the planner must win (be first in, alone).
+    rate: float
+
+
+#: Issue 27's Flit targets (a tie for first is no win).
+FLIT_TARGETS = [
+    FlitTarget("trial games, 2 players", FLIT.preset("trial"), "hunter", 0.95),
+    FlitTarget("standard games, 4 players", FLIT.preset("standard"), "hunter", 0.60),
+    FlitTarget(
+        "standard games on 12x12, list spawn, 4 players",
+        FLIT.preset("standard").replace(size=12, spawn="list"),
+        "hunter",
+        0.60,
+    ),
+]
+
+
+def flit_target_game(config: Any, opponent: str, game: int) -> dict[str, Any]:
+    """One game (in a worker process) of the planner against copies of ``opponent``, the
+    planner in seat ``game mod players + 1``, seed ``game``: whether it came first alone,
+    the game's length and the planner's think times."""
+    seat = game % config.players + 1
+    names = [opponent] * config.players
+    names[seat - 1] = "planner"
+    replay = play_game(FLIT, config, [BotProgram.from_file(FLIT.examples[name]) for name in names], game)
+    assert replay.result is not None
+    return {
+        "seat": seat,
+        "won": replay.result.winner == seat,
+        "turns": len(replay.turns),
+        "think_ms": [turn.elapsed_ms for turn in replay.turns if turn.player == seat and turn.elapsed_ms is not None],
+    }
+
+
+def measure_flit_targets(args: argparse.Namespace) -> None:
+    """Issue 27's targets for Flit's planner, each game in a worker process, games started
+    until ``--target-games`` or ``--target-minutes`` runs out."""
+    print(
+        f"Flit targets for planner_bot: up to {args.target_games} games or {args.target_minutes:g} minutes each, "
+        f"{args.workers} worker processes; {load()}"
+    )
+    with ProcessPoolExecutor(args.workers) as pool:
+        for target in FLIT_TARGETS:
+            started = time.perf_counter()
+            budget = started + 60 * args.target_minutes
+            running: list[Any] = []
+            results: list[dict[str, Any]] = []
+            game = 0
+            while running or (game < args.target_games and time.perf_counter() < budget):
+                while len(running) < args.workers and game < args.target_games and time.perf_counter() < budget:
+                    running.append(pool.submit(flit_target_game, target.config, target.opponent, game))
+                    game += 1
+                results.append(running.pop(0).result())
+            wins = sum(result["won"] for result in results)
+            games = len(results)
+            low, high = wilson(wins, games)
+            report(f"planner vs {target.opponent}, {target.label} ({time.perf_counter() - started:.0f} s)", wins, games)
+            verdict(
+                wins >= target.rate * games,
+                f"first in at least {target.rate:.0%} ({wins / max(games, 1):.0%}, 95% CI {low:.0%}-{high:.0%})",
+            )
+            players = target.config.players
+            seats = ", ".join(
+                f"{sum(r['won'] for r in results if r['seat'] == s)}/{sum(r['seat'] == s for r in results)}"
+                for s in range(1, players + 1)
+            )
+            times = [ms for result in results for ms in result["think_ms"]]
+            print(
+                f"    by seat {seats}; turns a game median {statistics.median(r['turns'] for r in results):.0f}; "
+                f"think time median {statistics.median(times):.1f} ms, max {max(times):.0f} ms of "
+                f"{target.config.move_time_ms:g} (the first move has {target.config.startup_ms:g}); {load()}"
+            )
+    print("  The issue's judge (the Flit author's own page AI: 12x12, list spawn, 1,024 turns) is not available here.")
 
 
 def strong_game(game_name: str, strong: str, opponent: str, game: int) -> dict[str, Any]:
@@ -121,12 +233,27 @@ def strong_game(game_name: str, strong: str, opponent: str, game: int) -> dict[s
     others = opponent.split("+")
     seats = [others[i % len(others)] for i in range(players - 1)]
     seats.insert(game % players, strong)
-    programs = [BotProgram.from_file(definition.examples[name]) for name in seats]
-    replay = play_game(definition, STRONG[game_name].config, programs, game)
+    config = STRONG[game_name].config
+    # The outside engine is an object kept here, to read its search counter after the game.
+    outside = {
+        number: openspiel_opponent.OpenSpielBot(number, config)
+        for number, name in enumerate(seats, 1)
+        if name == openspiel_opponent.OPENSPIEL
+    }
+    bots = [
+        outside[number].move if number in outside else BotProgram.from_file(definition.examples[name])
+        for number, name in enumerate(seats, 1)
+    ]
+    replay = play_game(definition, config, bots, game)
     seat = seats.index(strong) + 1
     stats = replay.stats[seat]
+    theirs = [replay.stats[other] for other in replay.stats if other != seat]
     assert replay.result is not None
     return {
+        "opponents_think_ms_total": sum(other.think_ms_total for other in theirs),
+        "opponents_answers": sum(other.timed for other in theirs),
+        "opponents_errors": sum(other.errors for other in theirs),
+        "simulations": sum(bot.simulations for bot in outside.values()),
         "won": replay.result.winner == seat,
         "drawn": replay.result.winner is None,
         "think_ms_max": stats.think_ms_max,
@@ -141,7 +268,7 @@ def hex_playout_rate() -> str:
     """Hex's strong bot's playouts per second while it thinks about its reply to a centre
     opening (the swap rule off, so that it searches; read from the bot's own counter)."""
     config = STRONG["hex"].config.replace(swap=False)
-    opened, _ = HEX.apply_move(HEX.board(config, []).snapshot(), 1, HEX.parse_move("f6"))
+    opened, _ = HEX.adapter(Trial).apply_move(HEX.board(config, []).snapshot(), 1, HEX.parse_move("f6"))
     move = BotProgram.from_file(HEX.examples["mcts"]).start(2, config)
     started = time.perf_counter()
     move(HEX.bot_view(config, 2, 1, opened, config.move_time_ms))
@@ -189,15 +316,42 @@ STRONG = {
 }
 
 
+#: Win rates the strong examples must reach, by game and opponent (issue 27).
+WIN_TARGETS = {("hex", openspiel_opponent.OPENSPIEL): 0.75, ("uttt", openspiel_opponent.OPENSPIEL): 0.75}
+#: Summed points the strong example must reach, as a multiple of each opponent's, by game
+#: and opponent (issue 27).
+POINTS_TARGETS = {("coins", "greedy"): 1.10}
+
+
+def verdict(met: bool, text: str) -> None:
+    """A target's line: [MET] or [MISSED] and what it asks."""
+    print(f"    [{'MET' if met else 'MISSED'}] {text}")
+
+
+def line_up(name: str, strong: Strong, args: argparse.Namespace) -> list[str]:
+    """The opponents of ``name``'s strong example: ``--opponent``, or every other example (and
+    in games of more players all of them at once), and OpenSpiel where it plays the game and
+    is installed (a line says how to install it otherwise)."""
+    if args.opponent:
+        return [args.opponent]
+    opponents = [other for other in get_game(name).examples if other != strong.bot]
+    if strong.config.players > 2:
+        opponents.append("+".join(opponents))  # and all of them together
+    if name in openspiel_opponent.RULES:
+        if openspiel_opponent.installed():
+            opponents.append(openspiel_opponent.OPENSPIEL)
+        else:
+            print(f"  (OpenSpiel, the outside opponent, is not installed: {openspiel_opponent.INSTALL})")
+    return opponents
+
+
 def measure_strong(name: str, args: argparse.Namespace) -> None:
     """``name``'s strong example against each other example, first moves alternated, in parallel."""
     strong = STRONG[name]
     definition = get_game(name)
     games = 100 if args.games is None else args.games
-    opponents = [other for other in definition.examples if other != strong.bot]
+    opponents = line_up(name, strong, args)
     players = strong.config.players
-    if players > 2:
-        opponents.append("+".join(opponents))  # and all of them together
     seating = f"{strong.first} in half" if players == 2 else f"against {players - 1} others, in each seat in turn"
     print(
         f"{definition.title}: {strong.bot} vs each other example, {games} games each ({seating}), "
@@ -206,6 +360,8 @@ def measure_strong(name: str, args: argparse.Namespace) -> None:
     print(f"  {load()} before")
     if strong.about is not None:
         print(f"  {strong.bot}: {strong.about()}")
+    if openspiel_opponent.OPENSPIEL in opponents:
+        print(f"  {openspiel_opponent.OPENSPIEL}: {openspiel_opponent.settings()}")
     with ProcessPoolExecutor(args.workers) as pool:
         for opponent in opponents:
             started = time.perf_counter()
@@ -217,6 +373,20 @@ def measure_strong(name: str, args: argparse.Namespace) -> None:
             think_mean = sum(result["think_ms_total"] for result in results) / sum(r["answers"] for r in results)
             drawn = sum(result["drawn"] for result in results)
             report(f"{strong.bot} vs {opponent} ({time.perf_counter() - started:.0f} s)", wins, games, drawn or None)
+            target = WIN_TARGETS.get((name, opponent))
+            if target is not None:
+                low, high = wilson(wins, games)
+                verdict(
+                    wins >= target * games, f"at least {target:.0%} ({wins / games:.0%}, 95% CI {low:.0%}-{high:.0%})"
+                )
+            if opponent == openspiel_opponent.OPENSPIEL:
+                their_answers = sum(r["opponents_answers"] for r in results)
+                their_ms = sum(r["opponents_think_ms_total"] for r in results) / their_answers
+                print(
+                    f"    OpenSpiel: think time mean {their_ms:.0f} ms, "
+                    f"{sum(r['simulations'] for r in results) / their_answers:,.0f} simulations a move, "
+                    f"{sum(r['opponents_errors'] for r in results)} errors"
+                )
             by_seat = (
                 f"as {strong.first} {first}/{len(results[::2])}, as {strong.second} {wins - first}/{len(results[1::2])}"
                 if players == 2
@@ -235,16 +405,73 @@ def measure_strong(name: str, args: argparse.Namespace) -> None:
                     for i in range(players - 1)
                 ]
                 print(f"    points summed over the games: {strong.bot} {mine}, the others {', '.join(theirs)}")
+                ratio = POINTS_TARGETS.get((name, opponent))
+                if ratio is not None:
+                    best = max(sum(result["opponents_points"][i] for result in results) for i in range(players - 1))
+                    verdict(
+                        mine >= ratio * best,
+                        f"summed points at least {ratio - 1:.0%} above each other's ({mine / best - 1:+.1%})",
+                    )
             print(
                 f"    {by_seat}; think time mean {think_mean:.0f} ms, max {think_max:.0f} ms of "
                 f"{strong.config.move_time_ms:g}; {load()}"
             )
 
 
+#: The coin tournament's field: 16 bots in the original challenge's styles (its entrants.toml).
+COINS_FIELD = Path(__file__).resolve().parent / "coins_field"
+
+
+def coins_tournament(games: int, jobs: int) -> list[dict[str, Any]]:
+    """A coin tournament of the strong example and the field at one table of 17, through
+    ``flit-arena tournament`` (every bot a sandboxed program, the standard preset); its
+    standings, first place first. The field is copied to a scratch folder and its C bots
+    compiled there."""
+    with tempfile.TemporaryDirectory(prefix="coins-field-") as scratch:
+        field = Path(scratch) / "field"
+        shutil.copytree(COINS_FIELD, field)
+        for source in field.glob("*.c"):
+            subprocess.run(["cc", "-O2", "-o", str(source.with_suffix("")), str(source)], check=True)
+        # The file ends with its [entrants] table: the strong example is one more line of it.
+        text = (field / "entrants.toml").read_text(encoding="utf-8")
+        text += f"strong = {json.dumps(str(COINS.examples['strong']))}\n"
+        (field / "entrants.toml").write_text(text, encoding="utf-8")
+        entrants = tomllib.loads(text)["entrants"]
+        out = Path(scratch) / "results"
+        command = [sys.executable, "-m", "flit_core", "tournament", str(field / "entrants.toml"), "--game", "coins"]
+        options = ["--players", str(len(entrants)), "--games", str(games), "--seed", "1", "--jobs", str(jobs)]
+        subprocess.run([*command, *options, "--out", str(out), "--no-progress"], check=True, stdout=subprocess.DEVNULL)
+        standings: list[dict[str, Any]] = json.loads((out / "leaderboard.json").read_text(encoding="utf-8"))[
+            "standings"
+        ]
+        return standings
+
+
+def measure_coins(args: argparse.Namespace) -> None:
+    """Coins: the strong example against the other examples at a table of 3, then in a
+    17-player tournament against the field (``--field-games`` games; none with 0)."""
+    measure_strong("coins", args)
+    games = args.field_games
+    if not games:
+        return
+    print(f"Coins tournament: strong and the {COINS_FIELD.name} field (16 bots), {games} games of 17, standard preset")
+    print(f"  {load()} before")
+    started = time.perf_counter()
+    standings = coins_tournament(games, args.workers)
+    for row in standings[:3] + [row for row in standings[3:] if row["name"] == "strong"]:
+        total = row["mean_pieces"] * row["games"]
+        record = f"{row['wins']} wins, {row['crashes']} crashes, {row['invalid']} invalid turns"
+        print(f"  {row['rank']:>2}. {row['name']}: {total:,.0f} points summed ({record})")
+    place = next(row["rank"] for row in standings if row["name"] == "strong")
+    verdict(place == 1, f"first on summed points (place {place} of {len(standings)}, {games} games)")
+    print(f"    ({time.perf_counter() - started:.0f} s; {load()})")
+
+
 #: Each game's measurement, by the name ``--game`` takes.
 SECTIONS: dict[str, Callable[[argparse.Namespace], None]] = {
     "flit": measure_flit,
     **{name: functools.partial(measure_strong, name) for name in STRONG},
+    "coins": measure_coins,
 }
 
 
@@ -254,10 +481,20 @@ def main() -> None:
     parser.add_argument(
         "--games",
         type=int,
-        help="Flit: trial seeds per pair and seat order (25); other games: games per opponent (100)",
+        help="Flit: trial seeds per pair and seat order (25; 0: none); other games: games per opponent (100)",
     )
     parser.add_argument("--standard-games", type=int, default=1, help="Flit: rotations per opponent (x4 games)")
-    parser.add_argument("--workers", type=int, default=2, help="other games: games played at once (processes)")
+    parser.add_argument("--target-games", type=int, default=100, help="Flit: games per target (100)")
+    parser.add_argument(
+        "--target-minutes", type=float, default=15.0, help="Flit: start no game of a target after this (15)"
+    )
+    parser.add_argument("--workers", type=int, default=2, help="games played at once (processes; Flit: its targets)")
+    parser.add_argument(
+        "--field-games", type=int, default=100, help="coins: games of the 17-player tournament (100; 0: none)"
+    )
+    parser.add_argument(
+        "--opponent", help="other games: only this opponent (an example's name, or openspiel for Hex and uttt)"
+    )
     args = parser.parse_args()
     for name, measure in SECTIONS.items():
         if args.game in (name, "all"):

@@ -72,10 +72,13 @@ class GameConfig(BaseConfig):
         )
 
 
-#: Named configurations: the full KotH and the planned in-browser trial.
+#: Named configurations: the full KotH, the planned in-browser trial, and a short game for a person.
 PRESETS: dict[str, GameConfig] = {
     "standard": GameConfig(),
     "trial": GameConfig(players=2, size=16, turn_limit=1024, move_time_ms=100.0),
+    # A person against a bot: a small board where neutral pieces come often (the original
+    # page's list spawn), and 64 moves each, so a game takes minutes.
+    "versus": GameConfig(players=2, size=12, turn_limit=128, spawn=SpawnRule.LIST, move_time_ms=100.0),
 }
 
 

@@ -11,9 +11,11 @@ it play anywhere is bad. The playout plays at random except that whoever can win
 board they are in does so. Boards are bitmasks (one 9-bit mask per board and mark), so a
 line is one table look-up.
 
-Around the search: it wins the game at once when one move does, and never considers a move
-that lets the opponent win the game next (unless every move does). The tree is kept from one
-move to the next when the opponent's reply is in it.
+The search is also a solver (MCTS-Solver): a position whose outcome the tree has proven is
+not played out again, a proven win is taken and a proven loss avoided while anything else is
+left. Around the search: it wins the game at once when one move does, and never considers a
+move that lets the opponent win the game next (unless every move does). The tree is kept
+from one move to the next when the opponent's reply is in it.
 """
 
 import math
@@ -46,7 +48,7 @@ class Node:
     """A position reached by ``move`` (board * 9 + tile) of ``mover``: its results so far
     from ``mover``'s side (with the prior's virtual games), its children once expanded."""
 
-    __slots__ = ("move", "mover", "result", "children", "n", "visits", "wins")
+    __slots__ = ("move", "mover", "result", "children", "n", "visits", "wins", "proven")
 
     def __init__(self, move, mover, value):
         self.move = move
@@ -59,6 +61,9 @@ class Node:
         self.n = 0
         self.visits = PRIOR
         self.wins = PRIOR * value
+        #: Solved (MCTS-Solver): 1 when ``mover`` wins from here whatever the opponent does,
+        #: -1 when the opponent has a win, 0 while not known (draws are never marked).
+        self.proven = 0
 
 
 def prior(masks, statuses, won, move, mover):
@@ -167,6 +172,24 @@ def threatens_game(masks, statuses, won, target, mover):
     return False
 
 
+def solve(path):
+    """MCTS-Solver along the path just walked: a game won by the move that ended it is proven,
+    and so upward: a position where the player to move has a proven win is lost for the one
+    who moved into it, and one where every reply is proven lost is won for that player."""
+    child = path[-1]
+    if child.result != child.mover:
+        return
+    child.proven = 1
+    for parent in reversed(path[:-1]):
+        if child.proven > 0:
+            parent.proven = -1
+        elif all(sibling.proven < 0 for sibling in parent.children):
+            parent.proven = 1
+        else:
+            return
+        child = parent
+
+
 class Bot:
     """One game's player: keeps its tree between moves."""
 
@@ -263,6 +286,9 @@ class Bot:
                 if node.result >= 0:
                     result = node.result
                     break
+                if node.proven:
+                    result = node.mover if node.proven > 0 else 3 - node.mover
+                    break
                 children = node.children
                 if children is None:
                     if node.n == 0:
@@ -272,8 +298,15 @@ class Bot:
                         Node(move, mover, prior(m, s, w, move, mover)) for move in legal(m, s, next_target)
                     ]
                 scale = c * sqrt(log(node.n + 1))
-                best, best_value = None, -1.0
+                best, best_value = children[0], -2.0
                 for child in children:
+                    proven = child.proven
+                    if proven:
+                        # A won child is played at once; a lost one only when all are lost.
+                        if proven > 0:
+                            best = child
+                            break
+                        continue
                     visits = child.visits
                     value = child.wins / visits + scale / sqrt(visits)
                     if value > best_value:
@@ -282,6 +315,7 @@ class Bot:
                 next_target, node.result = play(m, s, w, node.move, mover)
                 path.append(node)
                 mover = 3 - mover
+            solve(path)
             for node in path:
                 node.n += 1
                 node.visits += 1
@@ -290,4 +324,4 @@ class Bot:
                 elif result == 0:
                     node.wins += DRAW
         self.iterations += iterations
-        return max(root.children, key=lambda child: child.n)
+        return max(root.children, key=lambda child: (child.proven, child.n))

@@ -3,10 +3,12 @@
  *     ./coins_bot 'ROUND;ID;PILE;ID_POINTS_FLIPPED_UNFLIPPED;...'
  *
  * it prints three action characters and exits. It plays as strong_bot.py does: every turn of
- * three actions is tried on a copy of the table, and the one that leaves it furthest ahead
- * of the best other player (points plus holding: +2 a flipped coin, -1 an unflipped one)
- * wins; a turn that empties the pile ends the game, so winning it then beats any margin.
- * Ties go to the first turn in the order of the action characters.
+ * three actions is tried on a copy of the table. At a table of up to 4 players the one that
+ * leaves it furthest ahead of the best other player (points plus holding: +2 a flipped coin,
+ * -1 an unflipped one) wins; a turn that empties the pile ends the game, so winning it then
+ * beats any margin. At a larger table the one that leaves it the most points plus half its
+ * holding's worth wins (all of it in the last round, ROUNDS). Ties go to the first turn in
+ * the order of the action characters.
  *
  * Build: cc -O2 -o coins_bot coins_bot.c
  */
@@ -16,11 +18,14 @@
 
 #define MAX_PLAYERS 30
 #define DECISIVE 1000000L
+/* The most players at a table judged by the lead; the game's rounds (the original's 50). */
+#define SMALL_TABLE 4
+#define ROUNDS 50
 
 static const char ACTIONS[] = "123ABCXYZFURTN";
 
 typedef struct {
-    long pile;
+    long pile, round;
     int players;
     long points[MAX_PLAYERS], flipped[MAX_PLAYERS], unflipped[MAX_PLAYERS];  /* by place in turn order */
 } Table;
@@ -69,8 +74,16 @@ static void act(Table *t, int me, char action) {
     }
 }
 
+/* At a large table: twice the points of `me` plus its holding (half its worth), the whole
+ * worth twice in the last round: strong_bot.py's judgement, in whole numbers. */
+static long own_worth(const Table *t, int me) {
+    long holding = 2 * t->flipped[me] - t->unflipped[me];
+    return 2 * t->points[me] + (t->round >= ROUNDS ? 2 : 1) * holding;
+}
+
 /* The lead of `me` over the best other player, decisive when the pile is empty (the game ends). */
 static long worth(const Table *t, int me) {
+    if (t->players > SMALL_TABLE) return own_worth(t, me);
     long best = 0;
     int first = 1;
     for (int i = 0; i < t->players; i++) {
@@ -87,6 +100,7 @@ static int parse(const char *text, Table *table) {
     char *end;
     long round = strtol(text, &end, 10);
     if (*end != ';' || round < 1) return -1;
+    table->round = round;
     long id = strtol(end + 1, &end, 10);
     if (*end != ';') return -1;
     table->pile = strtol(end + 1, &end, 10);
