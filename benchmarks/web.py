@@ -1,9 +1,21 @@
 """Browser arena benchmark: start-up, worker round trips, game speed, fairness, runaway recovery, memory.
 
 Runs the real page in headless Chromium (Debian's), offline, from a local server; every
-start-up figure comes from a fresh browser (cold HTTP and code caches). Prints medians.
+start-up figure comes from a fresh browser (cold HTTP and code caches). Prints medians, the
+PyScript and Pyodide versions, and each target figure beside its floor (measured in the same
+run) or its target, with the ratio:
 
-    .venv/bin/python benchmarks/web.py [--runs 3] [--skip-standard]
+* start-up: the first Python result in a blank page through PyScript (the page's config and
+  interpreter module) against raw Pyodide, both from the same snapshot; the page's Python and
+  both trial bots ready after navigation (target 2 s), against that raw floor;
+* a turn: the time per turn of a standard game between four instant bots against its floor,
+  the same game played in one worker's Python (rules, the bots' views, their think) plus,
+  per turn, a bare round trip to a worker and two calls from the page's JavaScript into its
+  Python (what splitting a turn over two interpreters cannot avoid);
+* a standard game of four random bots against the same game played natively in-process;
+* the memory four bot workers add (target 300 MB).
+
+    .venv/bin/python benchmarks/web.py [--runs 3] [--skip-standard] [--parts startup,games,...]
 
 Fairness: the page's default seats play a standard game; the page should time none of
 them out and play exactly the native game (the replays compared without their times).
@@ -14,6 +26,7 @@ The machine's other load matters on 2 cores: the load average is printed before 
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import statistics
@@ -27,6 +40,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from flit_core import PRESETS, BotProgram, GameConfig, Replay, get_game, play_game  # noqa: E402 (after the path set-up)
+from flit_core.web.embed import pinned_versions, pyscript_config  # noqa: E402
 from flit_core.web.headless import block_outside, chromium, wait_for  # noqa: E402
 from flit_core.web.server import ArenaHTTPServer  # noqa: E402
 from flit_core.web.share import code_seat, setup_dict, share_fragment  # noqa: E402
@@ -39,20 +53,47 @@ ENDLESS = ROOT / "e2e" / "bots" / "endless_bot.py"
 #: A bot that thinks as little as a Flit bot can: its games measure the page's own time.
 INSTANT = ROOT / "benchmarks" / "bots" / "instant_bot.py"
 #: Added to the instant bot, this makes its first move play a whole standard game of four
-#: instant bots inside its own worker, with no page and no messages: the Python floor.
+#: instant bots inside its own worker, with no page and no messages (the game loop of
+#: flit_core.runner.play_game, which the page does not ship): the Python floor.
 FLOOR = """
 import time as _time
-from flit_core import PRESETS as _PRESETS, play_game as _play_game
+from flit_core import PRESETS as _PRESETS, get_game as _get_game
+from flit_core.bot.program import call_bot as _call_bot
+from flit_core.game import Game as _Game
 _instant = move
 
 
 def move(view):
     if view.turn == 0:
+        flit = _get_game("flit")
+        game = _Game(flit, _PRESETS["standard"], 7)
         started = _time.perf_counter()
-        turns = len(_play_game(_PRESETS["standard"], [_instant] * 4, 7).turns)
-        print(f"floor {_time.perf_counter() - started} {turns}")
+        while not game.over:
+            request = game.request()
+            view = None if request is None else game.view(request)
+            game.submit(None if view is None else _call_bot(_instant, view, _time.perf_counter, flit.read_answer))
+        print(f"floor {_time.perf_counter() - started} {game.turn}")
     return _instant(view)
 """
+#: Targets of the issue the figures answer (docs: README, Benchmarks, Browser arena).
+BOTS_READY_TARGET_MS = 2000.0
+TURN_TARGET_RATIO = 1.5
+NATIVE_TARGET_RATIO = 3.0
+WORKERS_TARGET_MB = 300.0
+#: A blank page of the arena's origin that starts Python and notes when its first result is
+#: in (``document.body.dataset.first``, ms after navigation): raw Pyodide from the snapshot,
+#: or PyScript with the page's config (its interpreter module adds the snapshot).
+RAW_PAGE = """<!doctype html><body><script type="module">
+const [{loadPyodide}, bytes] = await Promise.all([import("/vendor/pyodide/pyodide.mjs"),
+    fetch("/worker.snapshot?sources=SOURCES").then(response => response.arrayBuffer())]);
+const pyodide = await loadPyodide({_loadSnapshot: new Uint8Array(bytes)});
+document.body.dataset.first = pyodide.runPython("1 + 1") && performance.now();
+</script></body>"""
+PYSCRIPT_PAGE = """<!doctype html><head><script type="module" src="/vendor/pyscript/core.js"></script>
+<script type="py" async config='CONFIG'>
+from js import document, performance
+document.body.dataset.first = 1 + 1 and performance.now()
+</script></head><body></body>"""
 
 
 def link(
@@ -129,6 +170,48 @@ def startup(server: ArenaHTTPServer, runs: int) -> dict[str, list[float]]:
                 values.append(timing[key])
             context.close()
     return figures
+
+
+def answer_html(html: str, route: Any) -> None:
+    """A route handler that answers with the page ``html``."""
+    route.fulfill(body=html, content_type="text/html")
+
+
+def first_python(server: ArenaHTTPServer, runs: int) -> dict[str, list[float]]:
+    """The first Python result in a blank page of the arena's origin (ms after navigation,
+    fresh browsers, alternating): raw Pyodide and PyScript, both from the sources' snapshot."""
+    digest = server.bundle.current()[1]
+    config = {**pyscript_config(), "interpreter": server.url + "js/interpreter.js"}
+    pages = {
+        "raw": RAW_PAGE.replace("SOURCES", digest),
+        "pyscript": PYSCRIPT_PAGE.replace("CONFIG", json.dumps(config)),
+    }
+    figures: dict[str, list[float]] = {name: [] for name in pages}
+    for _ in range(runs):
+        for name, html in pages.items():
+            with chromium() as browser:
+                context, page = fresh_page(browser)
+                url = f"{server.url}bench-{name}.html"
+                context.route(url, functools.partial(answer_html, html))
+                page.goto(url)
+                figures[name].append(float(wait_for(page, "document.body && document.body.dataset.first")))
+                context.close()
+    return figures
+
+
+def python_calls(page: Any, count: int = 2000) -> float:
+    """The mean time (ms) of a call from the page's JavaScript into its Python (a small
+    function of main.py's API: its arguments converted, a string back)."""
+    return float(
+        page.evaluate(
+            f"""() => {{
+                const py = window.arena.state.py;
+                const start = performance.now();
+                for (let i = 0; i < {count}; i += 1) py.answers_url("1", "codegolf", 1, "");
+                return (performance.now() - start) / {count};
+            }}"""
+        )
+    )
 
 
 def round_trips(page: Any, count: int = 2000) -> list[float]:
@@ -223,16 +306,27 @@ def timed(step: str, function: Callable[[], Any]) -> Any:
 
 
 def startup_figures(isolated: ArenaHTTPServer, runs: int) -> None:
-    """Print the cold start-up figures."""
+    """Print the cold start-up figures, each against its floor."""
+    floor = timed(
+        f"First Python result in a blank page ({runs} fresh browsers each):", lambda: first_python(isolated, runs)
+    )
+    raw, pyscript = median(floor["raw"]), median(floor["pyscript"])
+    show("raw Pyodide from the snapshot: the floor (median ms)", f"{raw:.0f}")
+    show(
+        "PyScript, the page's config and interpreter (median ms)", f"{pyscript:.0f}   ({pyscript / raw:.2f}x the floor)"
+    )
     figures = timed(f"Cold start-up ({runs} fresh browsers, trial game, 2 bots):", lambda: startup(isolated, runs))
     show("page shown, controls waiting (median ms after navigation)", f"{median(figures['ui']):.0f}")
+    board = median(figures["board"])
     show(
         "board drawn, Python ready (median ms)",
-        f"{median(figures['board']):.0f}   (each: {', '.join(f'{x:.0f}' for x in figures['board'])})",
+        f"{board:.0f}   ({board / raw:.2f}x the floor; each: {', '.join(f'{x:.0f}' for x in figures['board'])})",
     )
+    bots = median(figures["bots"])
     show(
         "both bots ready, controls working (median ms)",
-        f"{median(figures['bots']):.0f}   (each: {', '.join(f'{x:.0f}' for x in figures['bots'])})",
+        f"{bots:.0f}   ({bots / raw:.2f}x the floor, {bots / BOTS_READY_TARGET_MS:.2f}x the target of "
+        f"{BOTS_READY_TARGET_MS:.0f}; each: {', '.join(f'{x:.0f}' for x in figures['bots'])})",
     )
 
 
@@ -318,22 +412,66 @@ def fast_games(server: ArenaHTTPServer, preset: str, bots: list[Path], runs: int
     }
 
 
-def standard(isolated: ArenaHTTPServer, runs: int) -> None:
-    """Print standard games' speed, where an instant bot's turn goes, the Python floor and
-    the fairness check."""
-    print(f"Standard games in fast mode (medians of {runs}, each in a fresh browser):", flush=True)
-    for label, bots in (
-        ("4 instant bots", [INSTANT] * 4),
-        ("2 random + 2 greedy", [EXAMPLES / "random_bot.py", EXAMPLES / "greedy_bot.py"] * 2),
-    ):
-        played = fast_games(isolated, "standard", bots, runs)
-        show(f"standard game, {played['turns']} turns ({played['reason']}), {label} (s)", f"{played['seconds']:.2f}")
-        show("  the page's own time per turn (ms)", f"{played['own']:.3f}")
-        if bots[0] == INSTANT:
-            for part, us in played["parts"].items():
-                show(f"    {part} (µs/turn)", f"{us:.0f}")
+def turn_floor(isolated: ArenaHTTPServer, runs: int) -> dict[str, float]:
+    """The floor of a turn of the instant bots' standard game, in µs, and its parts (see the
+    module's docstring): medians of ``runs`` measurements each."""
     floors = [python_floor(isolated) for _ in range(runs)]
-    show(f"the same {floors[0][1]} turns in one worker's Python, no page (s)", f"{median([s for s, _ in floors]):.2f}")
+    trips, calls = [], []
+    url = link(isolated, PRESETS["trial"], 7, seats([INSTANT, INSTANT]))
+    for _ in range(runs):
+        with chromium() as browser:
+            context, page = open_game(browser, url)
+            trips.append(median(round_trips(page)))
+            calls.append(python_calls(page))
+            context.close()
+    parts = {
+        "the game in one worker's Python (rules, views, think)": median([s / t for s, t in floors]) * 1e6,
+        "a bare round trip to a worker": median(trips) * 1000,
+        "two calls from the page's JavaScript into its Python": 2 * median(calls) * 1000,
+    }
+    return {**parts, "floor": sum(parts.values())}
+
+
+def native_seconds(bots: list[Path], runs: int) -> float:
+    """A standard game between ``bots`` played natively in this process (median seconds)."""
+    programs = [BotProgram.from_file(bot) for bot in bots]
+    times = []
+    for _ in range(runs):
+        started = time.perf_counter()
+        play_game(FLIT, PRESETS["standard"], programs, 7)
+        times.append(time.perf_counter() - started)
+    return median(times)
+
+
+def standard(isolated: ArenaHTTPServer, runs: int) -> None:
+    """Print standard games' speed against their floors, where an instant bot's turn goes,
+    and the fairness check."""
+    print(f"Standard games in fast mode (medians of {runs}, each in a fresh browser):", flush=True)
+    instant = fast_games(isolated, "standard", [INSTANT] * 4, runs)
+    turns = instant["turns"]
+    show(f"standard game, {turns} turns ({instant['reason']}), 4 instant bots (s)", f"{instant['seconds']:.2f}")
+    show("  the page's own time per turn, its bots' think left out (ms)", f"{instant['own']:.3f}")
+    for part, us in instant["parts"].items():
+        show(f"    {part} (µs/turn)", f"{us:.0f}")
+    floor = timed("  the floor of a turn (µs, the same run):", lambda: turn_floor(isolated, runs))
+    for part, us in floor.items():
+        if part != "floor":
+            show(f"    {part}", f"{us:.0f}")
+    per_turn = instant["seconds"] * 1e6 / turns
+    show(
+        "  a turn on the page against its floor (µs)",
+        f"{per_turn:.0f} / {floor['floor']:.0f} = {per_turn / floor['floor']:.2f}x (target {TURN_TARGET_RATIO}x)",
+    )
+    randoms = [EXAMPLES / "random_bot.py"] * 4
+    played = fast_games(isolated, "standard", randoms, runs)
+    native = native_seconds(randoms, runs)
+    show(f"standard game, {played['turns']} turns, 4 random bots (s)", f"{played['seconds']:.2f}")
+    show("  the same game natively, in-process (s): the floor", f"{native:.2f}")
+    # The target, 3x the native time plus the start-up, is the game itself (timed from Play) within 3x.
+    show("  the page against the floor", f"{played['seconds'] / native:.2f}x (target {NATIVE_TARGET_RATIO}x)")
+    mixed = fast_games(isolated, "standard", [EXAMPLES / "random_bot.py", EXAMPLES / "greedy_bot.py"] * 2, runs)
+    show(f"standard game, {mixed['turns']} turns, 2 random + 2 greedy bots (s)", f"{mixed['seconds']:.2f}")
+    show("  the page's own time per turn (ms)", f"{mixed['own']:.3f}")
     fair = timed("Fairness: the default seats' standard game (seed 5):", lambda: fairness(isolated, 5))
     show("played in (s)", f"{fair['seconds']:.1f}")
     show("timeouts", str(fair["timeouts"]))
@@ -360,6 +498,11 @@ def memories(isolated: ArenaHTTPServer, runs: int) -> None:
     for name, value in memory_mb.items():
         added = "" if name == "0 workers" else f"   (+{value - base:.0f} MB for the workers)"
         show(f"page with {name} (MB)", f"{value:.0f}{added}")
+    extra = memory_mb["4 workers"] - base
+    show(
+        "four bot workers against the target (MB)",
+        f"+{extra:.0f} / {WORKERS_TARGET_MB:.0f} = {extra / WORKERS_TARGET_MB:.2f}x",
+    )
 
 
 PARTS = ("startup", "games", "standard", "recovery", "memory")
@@ -379,6 +522,8 @@ def main() -> int:
     parts = set(args.parts.split(","))
     if args.skip_standard:
         parts.discard("standard")
+    versions = pinned_versions()
+    print(f"PyScript {versions['pyscript']}, Pyodide {versions['pyodide']} (web/package.json; served from web/vendor)")
     print(f"Load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
     isolated = ArenaHTTPServer(port=0, isolated=True).start()
     plain = ArenaHTTPServer(port=0, isolated=False).start()

@@ -16,7 +16,7 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 from flit_core.web.assets import VENDOR_DIR
-from flit_core.web.embed import PYODIDE_CDN, Snippet, pinned_versions
+from flit_core.web.embed import PYODIDE_CDN, PYSCRIPT_CDN, Snippet, pinned_versions
 from flit_core.web.headless import wait_for
 from flit_core.web.preview import snippet_document
 from flit_core.web.server import CONTENT_TYPES
@@ -34,27 +34,31 @@ GAMES_MS = 900_000
 
 
 def serve_cdn_locally(context: Any) -> list[str]:
-    """Answer the pinned CDN address of Pyodide from web/vendor; returns the URLs served."""
+    """Answer the pinned CDN addresses of Pyodide and PyScript from web/vendor; returns the URLs served."""
     served: list[str] = []
-    prefix = pyodide_cdn()
-    folder = VENDOR_DIR / "pyodide"
-
-    def handle(route: Any) -> None:
-        path = folder / route.request.url[len(prefix) :].split("?")[0]
-        if not path.is_file():
-            route.fulfill(status=404, body="not vendored", headers=CORS)
-            return
-        served.append(route.request.url)
-        content_type = CONTENT_TYPES.get(path.suffix, "application/octet-stream")
-        route.fulfill(path=str(path), headers={**CORS, "Content-Type": content_type})
-
-    context.route(prefix + "**", handle)
+    for prefix, folder in ((pyodide_cdn(), VENDOR_DIR / "pyodide"), (pyscript_cdn(), VENDOR_DIR / "pyscript")):
+        context.route(prefix + "**", functools.partial(_answer_from, prefix, folder, served))
     return served
+
+
+def _answer_from(prefix: str, folder: Path, served: list[str], route: Any) -> None:
+    path = folder / route.request.url[len(prefix) :].split("?")[0]
+    if not path.is_file():
+        route.fulfill(status=404, body="not vendored", headers=CORS)
+        return
+    served.append(route.request.url)
+    content_type = CONTENT_TYPES.get(path.suffix, "application/octet-stream")
+    route.fulfill(path=str(path), headers={**CORS, "Content-Type": content_type})
 
 
 def pyodide_cdn() -> str:
     """The pinned Pyodide's folder address on the CDN."""
     return PYODIDE_CDN.format(version=pinned_versions()["pyodide"])
+
+
+def pyscript_cdn() -> str:
+    """The pinned PyScript's folder address on the CDN."""
+    return PYSCRIPT_CDN.format(version=pinned_versions()["pyscript"])
 
 
 class _CorsFiles(http.server.SimpleHTTPRequestHandler):
@@ -73,10 +77,11 @@ class _CorsFiles(http.server.SimpleHTTPRequestHandler):
 @contextmanager
 def local_cdn(folder: Path, snippet: Snippet) -> Iterator[str]:
     """A local stand-in for the CDN (for frames whose requests Playwright cannot answer, such
-    as srcdoc frames): serves the vendored Pyodide and the snippet's bundle from ``folder``;
+    as srcdoc frames): serves the vendored Pyodide and PyScript and the snippet's bundle from ``folder``;
     yields the snippet's HTML pointed at it."""
     assert snippet.bundle is not None
     (folder / "pyodide").symlink_to(VENDOR_DIR / "pyodide")
+    (folder / "pyscript").symlink_to(VENDOR_DIR / "pyscript")
     (folder / "bundle").mkdir()
     (folder / "bundle" / snippet.bundle.name).write_text(snippet.bundle.text, encoding="utf-8")
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_CorsFiles, directory=str(folder)))
@@ -84,7 +89,7 @@ def local_cdn(folder: Path, snippet: Snippet) -> Iterator[str]:
     thread.start()
     base = f"http://127.0.0.1:{server.server_address[1]}/"
     try:
-        html = snippet.html.replace(pyodide_cdn(), base + "pyodide/")
+        html = snippet.html.replace(pyodide_cdn(), base + "pyodide/").replace(pyscript_cdn(), base + "pyscript/")
         yield html.replace(f'"{_bundle_address(snippet)}"', f'"{base}bundle/{snippet.bundle.name}"')
     finally:
         server.shutdown()

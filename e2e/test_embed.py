@@ -16,6 +16,7 @@ from embed_support import (
     local_cdn,
     open_embed,
     pyodide_cdn,
+    pyscript_cdn,
     serve_answers,
     serve_bundle,
     serve_cdn_locally,
@@ -40,7 +41,8 @@ def snippet(context: Any, built: Snippet) -> str:
 
 def test_the_snippet_fits_in_a_small_part_of_a_post(built: Snippet) -> None:
     assert len(built.html) <= SMALL_CHARACTERS
-    assert pyodide_cdn() in built.html and "@pyscript/core" not in built.html
+    # PyScript and Pyodide come from the CDN at the versions web/package.json pins.
+    assert pyodide_cdn() in built.html and pyscript_cdn() in built.html
     assert built.bundle is not None and bundle_base() + built.bundle.name in built.html
     assert built.bundle.integrity in built.html
 
@@ -58,6 +60,10 @@ def test_the_snippet_plays_a_game_in_a_sandboxed_iframe(
     wait_for(frame, "document.body.dataset.game === 'over'")
     assert frame.evaluate("window.arena.state.record.result.turns") > 0
     assert any(url.endswith("pyodide.asm.wasm") for url in served)
+    # PyScript ran the page's Python, from the pinned CDN address, with IndexedDB denied here
+    # (it got the in-memory stand-in).
+    assert frame.evaluate("window.flitArena.runner") == "pyscript"
+    assert pyscript_cdn() + "core.js" in served
     # The replay is offered as text to copy (a sandboxed frame may not download).
     frame.click("#download")
     replay = json.loads(frame.input_value("#replay-text"))
@@ -91,14 +97,17 @@ def test_the_snippet_loads_contestants_from_the_answers(
     assert frame.evaluate("window.arena.state.record.stats['2'].errors") == 0
 
 
-def test_the_snippet_plays_in_a_srcdoc_iframe(arena_page: Any, built: Snippet, tmp_path: Path) -> None:
+def test_in_a_srcdoc_iframe_the_snippet_says_it_needs_an_address(
+    arena_page: Any, built: Snippet, tmp_path: Path
+) -> None:
+    # PyScript resolves addresses against the page's, and a srcdoc frame has none: the
+    # snippet's target is a frame loaded by address (a Stack Snippet), and it says so.
     with local_cdn(tmp_path, built) as html:
         frame = srcdoc_frame(arena_page, html)
-        wait_for(frame, "document.body.dataset.bots === 'ready'")
+        wait_for(frame, "document.body.dataset.load === 'failed'")
         assert frame.evaluate("location.href") == "about:srcdoc"
-        frame.check("#fast")
-        frame.click("#play")
-        wait_for(frame, "document.body.dataset.game === 'over'")
+        assert "a frame loaded by address, as a Stack Snippet is" in frame.inner_text("#flit-loading")
+        assert frame.query_selector("#arena") is None, "nothing to click that cannot work"
 
 
 def test_a_javascript_bot_plays_in_the_sandboxed_snippet(arena_page: Any, context: Any, plain_server: Any) -> None:

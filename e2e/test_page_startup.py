@@ -1,5 +1,6 @@
-"""The page's start-up: until the first game's bots are ready the controls look disabled and
-a progress bar shows how far it is; a click made meanwhile is kept and done then."""
+"""The page's start-up: PyScript runs the page's Python from the memory snapshot; until the
+first game's bots are ready the controls look disabled and a progress bar shows how far it
+is; a click made meanwhile is kept and done then."""
 
 from __future__ import annotations
 
@@ -37,3 +38,15 @@ def test_an_early_click_on_play_is_kept_until_the_bots_are_ready(arena_page: Any
     assert arena_page.get_attribute("#play", "aria-disabled") is None
     assert arena_page.get_attribute("#new-game", "aria-disabled") is None
     assert arena_page.is_hidden("#start-progress")
+
+
+def test_pyscript_runs_the_pages_python_started_from_the_snapshot(arena_page: Any, isolated_server: Any) -> None:
+    # PyScript's config names web/js/interpreter.js as its interpreter, which adds the snapshot
+    # to Pyodide's loadPyodide. A PyScript that stops calling it, or a Pyodide that stops
+    # reading the snapshot (or ignores it and boots afresh), fails here.
+    _, digest = isolated_server.bundle.current()
+    assert isolated_server.snapshots.ready(digest) is not None, "the server made the sources' snapshot"
+    arena_page.goto(game_url(isolated_server.url, trial_bots(), SEED, autoplay=None))
+    wait_for(arena_page, "document.body.dataset.python === 'ready'")
+    assert arena_page.evaluate("window.flitArena.runner") == "pyscript"
+    assert arena_page.evaluate("window.flitArena.boot") == "snapshot"

@@ -17,7 +17,7 @@ import pytest
 from flit_core.cli.main import main
 from flit_core.web import answers, challenge
 from flit_core.web.embed import PYODIDE_CDN, Challenge, pinned_versions
-from flit_core.web.preview import PYODIDE_DIR, SANDBOX, PreviewServer
+from flit_core.web.preview import PYODIDE_DIR, PYSCRIPT_DIR, SANDBOX, PreviewServer
 
 QUESTION = 4242
 PAGE = {
@@ -101,6 +101,10 @@ def test_pyodide_is_served_from_the_vendored_copy(preview: PreviewServer) -> Non
     status, body, headers = fetch(preview.url + "pyodide/pyodide.mjs")
     assert status == 200 and body == PYODIDE_DIR.joinpath("pyodide.mjs").read_bytes()
     assert headers["Content-Type"].startswith("text/javascript")
+    # PyScript too, which the snippet loads from there.
+    status, body, _ = fetch(preview.url + "pyscript/core.js")
+    assert status == 200 and body == PYSCRIPT_DIR.joinpath("core.js").read_bytes()
+    assert f'PYSCRIPT = "{preview.url}pyscript/"' in preview.snippet.html
 
 
 @pytest.mark.parametrize(

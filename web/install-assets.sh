@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Install the browser page's pinned assets into web/vendor/ (kept out of git), idempotently:
-# Pyodide's runtime files from npm (versions pinned in package.json and
+# Pyodide's runtime files and PyScript's dist/ from npm (versions pinned in package.json and
 # package-lock.json), CodeMirror bundled by esbuild (a pinned devDependency) into one ES module
 # from editor/codemirror.js, and the micropip wheel, which the Pyodide npm package does not ship.
 # Usage: web/install-assets.sh PYTHON   (a Python with pip, used to download micropip)
@@ -17,12 +17,14 @@ want="$(sha256sum package-lock.json editor/codemirror.js | cut -d' ' -f1 | tr '\
 if [ -f vendor/.installed ] && [ "$(cat vendor/.installed)" = "$want" ] && [ -x node_modules/.bin/eslint ] && [ -x node_modules/.bin/tsc ]; then
     exit 0
 fi
-echo "setup: installing the browser assets (Pyodide, CodeMirror, micropip) into web/vendor" >&2
+echo "setup: installing the browser assets (Pyodide, PyScript, CodeMirror, micropip) into web/vendor" >&2
 npm ci --no-audit --no-fund --loglevel=error
-rm -rf vendor.tmp && mkdir -p vendor.tmp/pyodide vendor.tmp/codemirror
+rm -rf vendor.tmp && mkdir -p vendor.tmp/pyodide vendor.tmp/pyscript vendor.tmp/codemirror
 for file in pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip pyodide-lock.json package.json; do
     cp "node_modules/pyodide/$file" vendor.tmp/pyodide/
 done
+# PyScript loads its other chunks lazily from beside core.js; source maps are not needed.
+find node_modules/@pyscript/core/dist -maxdepth 1 -type f ! -name '*.map' -exec cp {} vendor.tmp/pyscript/ \;
 node_modules/.bin/esbuild editor/codemirror.js --bundle --format=esm --minify \
     --log-level=warning --outfile=vendor.tmp/codemirror/codemirror.js
 "$python" -m pip download --quiet --disable-pip-version-check "micropip==0.11.1" \

@@ -1,32 +1,44 @@
-"""The page's own Python (run in Pyodide on the page's thread by web/js/python.js, or by the
-snippet's loader): the rules core, offered to the page's script.
+"""The page's own Python, run by PyScript on the page's thread (web/index.html's
+``<script type="py">``, or the snippet's loader): the rules core, offered to the page's script.
 
 The page's script hands over this repository's flit_core sources (the same files the
 native side runs) and the games' packages; this writes the sources into the interpreter's
 file system, tells the game registry where the games are, imports the page's referee and
-tells the script that Python is ready.
+tells the script that Python is ready, or why it could not start.
 """
 
 import gc
 import json
 import os
 import sys
+import traceback
 
 from js import window
 from pyodide.ffi import create_proxy
 
 from_page = window.flitArena
-sources = json.loads(await from_page.sourcesJSON())  # noqa: F704, PLE1142 (run with top-level await)
-for path, source in sources["modules"].items():
-    target = "/flit/" + path
-    os.makedirs(os.path.dirname(target), exist_ok=True)
-    with open(target, "w", encoding="utf-8") as handle:
-        handle.write(source)
-sys.path.insert(0, "/flit")
-# Games kept outside flit_core are found through the registry's environment variable.
-os.environ["FLIT_ARENA_GAMES"] = ",".join(f"{name}={package}" for name, package in sources["packages"].items())
 
-from flit_core.web import answers, challenge, page  # noqa: E402 (the sources are written first)
+
+async def write_sources() -> None:
+    """Write the sources the page hands over into /flit and register the games' packages."""
+    sources = json.loads(await from_page.sourcesJSON())
+    for path, source in sources["modules"].items():
+        target = "/flit/" + path
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        with open(target, "w", encoding="utf-8") as handle:
+            handle.write(source)
+    if "/flit" not in sys.path:
+        sys.path.insert(0, "/flit")
+    # Games kept outside flit_core are found through the registry's environment variable.
+    os.environ["FLIT_ARENA_GAMES"] = ",".join(f"{name}={package}" for name, package in sources["packages"].items())
+
+
+try:
+    await write_sources()  # noqa: F704, PLE1142 (run with top-level await)
+    from flit_core.web import answers, challenge, page
+except Exception:
+    from_page.pythonFailed(traceback.format_exc())
+    raise
 
 # Everything imported so far lives as long as the page: keep the collector from walking it
 # again and again while games are played.
@@ -66,4 +78,5 @@ class PageApi:
         return getattr(challenge, function)(*arguments)
 
 
-from_page.pythonReady(create_proxy(PageApi()))
+# PyScript imports its own module before it runs this file: say who ran it.
+from_page.pythonReady(create_proxy(PageApi()), "pyscript" if "pyscript" in sys.modules else "pyodide")

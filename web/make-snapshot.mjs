@@ -11,6 +11,9 @@ import {writeFileSync, renameSync} from "node:fs";
 const [pyodideURL, out, withSources] = process.argv.slice(2);
 const {loadPyodide} = await import(pyodideURL);
 const pyodide = await loadPyodide({_makeSnapshot: true});
+// A mark an interpreter booted from it can be told by (web/js/interpreter.js checks it: a
+// Pyodide that ignored the snapshot option would boot afresh without a word).
+pyodide.runPython("import sys, types\nsys.modules['_flit_snapshot'] = types.ModuleType('_flit_snapshot')");
 if (withSources === "--sources") {
     const chunks = [];
     for await (const chunk of process.stdin) chunks.push(chunk);

@@ -120,7 +120,7 @@ def _preview(args: argparse.Namespace, challenge: Challenge | None) -> int:
     except EmbedTooLarge as error:
         raise CommandError(str(error)) from None
     where = "the vendored copy" if server.local_pyodide else "the CDN (run scripts/setup.sh to vendor it)"
-    print(f"Previewing the snippet at {server.url} (Pyodide from {where}). Ctrl-C stops.", flush=True)
+    print(f"Previewing the snippet at {server.url} (PyScript and Pyodide from {where}). Ctrl-C stops.", flush=True)
     try:
         server.serve_forever()
     except KeyboardInterrupt:

@@ -1,14 +1,17 @@
 """``flit-arena embed``: the arena as one HTML snippet for a challenge post.
 
-The snippet loads Pyodide from a public CDN (the version pinned in web/package.json) and
-runs the page's Python in it directly. The arena's own files (the page's markup, style and script, the bot
+The snippet loads PyScript and Pyodide from a public CDN (the versions pinned in
+web/package.json), and PyScript runs the page's Python (main.py) in Pyodide, as on the served
+page. The arena's own files (the page's markup, style and script, the bot
 worker, this repository's flit_core sources, one game's page modules and example bots:
 ``flit-arena embed --game NAME``, Flit by default) come from one published JSON file,
 fetched from a versioned address and checked with Subresource Integrity, so the snippet
 stays small and leaves most of a post to the challenge. With ``--question ID`` the snippet belongs to a
 challenge: on open it loads the question's answers and ranks them all (web/js/challenge.js).
-It runs in a sandboxed iframe without same-origin, so without cross-origin isolation: a
-runaway bot's worker is replaced rather than interrupted. Before anything starts the
+It runs in a sandboxed iframe without same-origin (a Stack Snippet: a page of its own, loaded
+by address), so without cross-origin isolation: a runaway bot's worker is replaced rather than
+interrupted, and PyScript, which opens IndexedDB before Python starts, gets an in-memory
+stand-in (web/js/memory-idb.js). Before anything starts the
 snippet checks that every address it needs answers, and says which did not.
 """
 
@@ -31,10 +34,12 @@ from .assets import WEB_DIR, bundle
 SMALL_CHARACTERS = 12_000
 #: Where the pinned runtime lives on the CDN ({version} from web/package.json).
 PYODIDE_CDN = "https://cdn.jsdelivr.net/pyodide/v{version}/full/"
+PYSCRIPT_CDN = "https://cdn.jsdelivr.net/npm/@pyscript/core@{version}/dist/"
 BUNDLE_CDN = "https://cdn.jsdelivr.net/npm/flit-arena@{version}/embed/"
 #: The page's script modules in dependency order: the snippet runs them as one script.
 SCRIPT_MODULES = (
     "env.js",
+    "memory-idb.js",
     "python.js",
     "game.js",
     "workers.js",
@@ -54,6 +59,9 @@ SCRIPT_MODULES = (
     "challenge.js",
     "app.js",
 )
+#: The served page's modules the snippet leaves out: PyScript's interpreter module, which adds
+#: the server's start-up snapshot (the snippet has none; its interpreter is the CDN's Pyodide).
+SERVED_ONLY_MODULES = ("interpreter.js",)
 _IMPORT = re.compile(r'^import \{[^}]*\} from "\./[\w-]+\.js";\n', re.MULTILINE)
 _EXPORT = re.compile(r"^export (?=(async )?(function|class|const|let)\b)", re.MULTILINE)
 _INDENT = re.compile(r"^(?:    )+", re.MULTILINE)
@@ -64,9 +72,21 @@ class EmbedTooLarge(ValueError):
 
 
 def pinned_versions(web_dir: Path = WEB_DIR) -> dict[str, str]:
-    """The exact version of Pyodide that web/package.json pins."""
+    """The exact versions of Pyodide and PyScript that web/package.json pins:
+    ``{"pyodide": ..., "pyscript": ...}``."""
     dependencies = json.loads((web_dir / "package.json").read_text(encoding="utf-8"))["dependencies"]
-    return {"pyodide": dependencies["pyodide"]}
+    return {"pyodide": dependencies["pyodide"], "pyscript": dependencies["@pyscript/core"]}
+
+
+def pyscript_config(web_dir: Path = WEB_DIR) -> dict[str, Any]:
+    """The PyScript config of the page's ``<script type="py">`` in web/index.html (the
+    snippet's is the same, its interpreter the CDN's Pyodide)."""
+    html = (web_dir / "index.html").read_text(encoding="utf-8")
+    match = re.search(r"<script type=\"py\"[^>]*\bconfig='([^']*)'", html)
+    if match is None:
+        raise ValueError("web/index.html has no <script type=\"py\" config='...'>")
+    config: dict[str, Any] = json.loads(match.group(1))
+    return config
 
 
 def script_bundle(web_dir: Path = WEB_DIR) -> str:
@@ -175,6 +195,7 @@ def document(web_dir: Path = WEB_DIR, game: str = DEFAULT_GAME) -> dict[str, Any
     for entry in contents["games"].values():
         entry["scripts"] = {name: compact_script(source) for name, source in entry["scripts"].items()}
     return {
+        "config": pyscript_config(web_dir),
         "html": page_markup(web_dir),
         "css": compact_script((web_dir / "arena.css").read_text(encoding="utf-8")),
         "app": script_bundle(web_dir),
@@ -235,10 +256,10 @@ FETCHED = """const BUNDLE = {bundle}, INTEGRITY = "{integrity}";
 async function arenaFiles() {{
     return (await reach("the arena's files", BUNDLE, {{integrity: INTEGRITY}})).json();
 }}"""
-LOADER = """<!-- Flit Arena (Pyodide {version}): play {title} bots in the browser. Built by `flit-arena embed`. -->
+LOADER = """<!-- Flit Arena: play {title} bots in the browser (PyScript and Pyodide). Built by `flit-arena embed`. -->
 <div id="flit-loading" role="status" style="font:14px system-ui,sans-serif;color:#6b6f78;padding:12px"></div>
 <script type="module">
-const PYODIDE = "{pyodide}";
+const PYODIDE = "{pyodide}", PYSCRIPT = "{pyscript}";
 {files}
 const box = document.getElementById("flit-loading");
 // One line per address that failed, with a retry: nothing else starts until all answer.
@@ -262,9 +283,14 @@ function failed(lines, retry = boot) {{
 async function boot() {{
     document.body.dataset.load = "loading";
     box.textContent = "Loading Flit Arena…";
-    const results = await Promise.allSettled([arenaFiles(), reach("Pyodide", PYODIDE + "pyodide.mjs")]);
+    const results = await Promise.allSettled([
+        arenaFiles(), reach("Pyodide", PYODIDE + "pyodide.mjs"), reach("PyScript", PYSCRIPT + "core.js"),
+    ]);
     const errors = results.filter(result => result.status === "rejected").map(result => result.reason.message);
     if (errors.length) return failed(errors);
+    // PyScript resolves addresses against the page's own, which a srcdoc frame lacks.
+    if (location.protocol === "about:") return failed(["PyScript cannot start in a frame without an "
+        + "address of its own (srcdoc): show the snippet in a frame loaded by address, as a Stack Snippet is."]);
     const files = results[0].value;
     const style = document.createElement("style");
     style.textContent = files.css;
@@ -277,27 +303,26 @@ async function boot() {{
     arena.style.opacity = .55;
     Object.assign(document.body.dataset, {{python: "loading", bots: "idle", game: "none", load: "started"}});
     new MutationObserver((_, observer) => {{
-        if (document.body.dataset.python !== "ready") return;
-        observer.disconnect();
+        const {{python, failed: why}} = document.body.dataset;
+        if (why || python === "ready") observer.disconnect();
+        if (why) return failed([`Python could not start: ${{why}}`], () => location.reload());
+        if (python !== "ready") return;
         arena.inert = false;
         arena.style.opacity = "";
         box.hidden = true;
-    }}).observe(document.body, {{attributes: true, attributeFilter: ["data-python"]}});
+    }}).observe(document.body, {{attributes: true, attributeFilter: ["data-python", "data-failed"]}});
     // In a sandbox without same-origin a module worker starts from a data: address, not a blob.
     const workerURL = "data:text/javascript;charset=utf-8," + encodeURIComponent(files.worker);
     const challenge = {challenge};
     const pyodideURL = PYODIDE + "pyodide.mjs";
     window.FLIT_ENV = {{embedded: true, pyodideURL, workerURL, bundle: files.bundle, challenge}};
     await import(URL.createObjectURL(new Blob([files.app], {{type: "text/javascript"}})));
-    // The page's Python runs main.py in Pyodide itself (it needs no address of its own, so
-    // a srcdoc frame works too).
-    try {{
-        const {{loadPyodide}} = await import(pyodideURL);
-        const pyodide = await loadPyodide({{indexURL: PYODIDE}});
-        await pyodide.runPythonAsync(files.main);
-    }} catch (error) {{
-        failed([`Python could not start: ${{error.message || error}}`], () => location.reload());
-    }}
+    // PyScript runs main.py in the CDN's Pyodide, with the page's PyScript config.
+    const script = Object.assign(document.createElement("script"), {{type: "py", textContent: files.main}});
+    script.setAttribute("config", JSON.stringify({{...files.config, interpreter: pyodideURL}}));
+    document.head.append(script);
+    const loadFailed = error => failed([`Cannot load PyScript from ${{PYSCRIPT}}core.js: ${{error.message || error}}`]);
+    await import(PYSCRIPT + "core.js").catch(loadFailed);
 }}
 boot();
 </script>
@@ -324,16 +349,18 @@ def build_snippet(
     *,
     bundle_url: str | None = None,
     pyodide_url: str | None = None,
+    pyscript_url: str | None = None,
 ) -> Snippet:
     """The snippet for ``game`` (and ``challenge``, if any): at most :data:`SMALL_CHARACTERS`,
     it fetches the arena's files from ``bundle_url`` (a folder's address; :func:`bundle_base`
     by default) plus the bundle's name, checked against its integrity: publish
-    ``Snippet.bundle`` there. Pyodide comes from ``pyodide_url`` (a folder's address; the
-    pinned version on the CDN by default). Raises :class:`EmbedTooLarge` past the limit."""
+    ``Snippet.bundle`` there. Pyodide and PyScript come from ``pyodide_url`` and
+    ``pyscript_url`` (folders' addresses; the pinned versions on the CDN by default). Raises
+    :class:`EmbedTooLarge` past the limit."""
     published = bundle_file(web_dir, game)
     address = (bundle_url or bundle_base()).rstrip("/") + "/" + published.name
     files = FETCHED.format(bundle=_script_value(address), integrity=published.integrity)
-    html = _snippet(web_dir, game, challenge, files, pyodide_url)
+    html = _snippet(web_dir, game, challenge, files, pyodide_url, pyscript_url)
     if len(html) > SMALL_CHARACTERS:
         raise EmbedTooLarge(f"the snippet has {len(html):,} characters, over the limit of {SMALL_CHARACTERS:,}")
     return Snippet(html, published)
@@ -352,12 +379,19 @@ def _challenge_spec(challenge: Challenge) -> dict[str, Any]:
     return spec
 
 
-def _snippet(web_dir: Path, game: str, challenge: Challenge | None, files: str, pyodide_url: str | None) -> str:
+def _snippet(
+    web_dir: Path,
+    game: str,
+    challenge: Challenge | None,
+    files: str,
+    pyodide_url: str | None,
+    pyscript_url: str | None,
+) -> str:
     versions = pinned_versions(web_dir)
     return LOADER.format(
-        version=versions["pyodide"],
         title=get_game(game).title,
         files=files,
         challenge=_script_value(None if challenge is None else _challenge_spec(challenge)),
         pyodide=pyodide_url or PYODIDE_CDN.format(version=versions["pyodide"]),
+        pyscript=pyscript_url or PYSCRIPT_CDN.format(version=versions["pyscript"]),
     )

@@ -2,7 +2,7 @@
 
 One local server answers every address the snippet needs: a page that shows the snippet the
 way a post does (in a sandboxed iframe without same-origin, on an address of its own), the
-bundle file, Pyodide (the vendored copy, when scripts/setup.sh installed it; else the CDN's)
+bundle file, PyScript and Pyodide (the vendored copies, when scripts/setup.sh installed them; else the CDN's)
 and, given answer files, the Q&A site's API: page N of a question's answers is the N-th file.
 The snippet it serves is built for these addresses, so it is the posted one but for them.
 """
@@ -23,8 +23,10 @@ from .server import CONTENT_TYPES
 
 #: The sandbox Stack Snippets give their iframe.
 SANDBOX = "allow-scripts allow-modals allow-forms"
-#: The folder of the vendored Pyodide, served under /pyodide/.
+#: The folders of the vendored Pyodide and PyScript, served under /pyodide/ and /pyscript/.
 PYODIDE_DIR = VENDOR_DIR / "pyodide"
+PYSCRIPT_DIR = VENDOR_DIR / "pyscript"
+RUNTIMES = {"pyodide": PYODIDE_DIR, "pyscript": PYSCRIPT_DIR}
 POST = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Preview: {title}</title></head>
 <body style="margin:0;font:14px system-ui,sans-serif">
 <p style="margin:8px 12px">Preview of the snippet of <code>flit-arena embed</code> ({what}), as a post shows it.</p>
@@ -45,7 +47,7 @@ class PreviewHandler(http.server.BaseHTTPRequestHandler):
     server: PreviewServer
 
     def do_GET(self) -> None:
-        """Send the post, the snippet, the bundle, a Pyodide file or an answers page."""
+        """Send the post, the snippet, the bundle, a Pyodide or PyScript file or an answers page."""
         self._respond(send_body=True)
 
     def do_HEAD(self) -> None:
@@ -86,7 +88,7 @@ class PreviewServer(http.server.ThreadingHTTPServer):
         """Bind, then build the snippet for the bound address; ``answers``' files are read now."""
         super().__init__((host, port), PreviewHandler)
         self.pages = [path.read_bytes() for path in answers]
-        local = PYODIDE_DIR.joinpath("pyodide.mjs").is_file()
+        local = PYODIDE_DIR.joinpath("pyodide.mjs").is_file() and PYSCRIPT_DIR.joinpath("core.js").is_file()
         if challenge is not None and self.pages:
             challenge = challenge._replace(api=self.url + "api/")
         self.snippet: Snippet = build_snippet(
@@ -94,11 +96,13 @@ class PreviewServer(http.server.ThreadingHTTPServer):
             challenge=challenge,
             bundle_url=self.url + "bundle/",
             pyodide_url=self.url + "pyodide/" if local else None,
+            pyscript_url=self.url + "pyscript/" if local else None,
         )
         what = f"game {game}" if challenge is None else f"question {challenge.question} on {challenge.site}"
         if challenge is not None:
             what += f", {len(self.pages)} local answers page(s)" if self.pages else ", answers from the site's API"
         self.post = POST.format(title=game, what=what, sandbox=SANDBOX).encode()
+        #: True if PyScript and Pyodide are served from the vendored copies.
         self.local_pyodide = local
         self._thread: threading.Thread | None = None
 
@@ -119,8 +123,8 @@ class PreviewServer(http.server.ThreadingHTTPServer):
             return snippet_document(self.snippet.html).encode(), ".html"
         if parts == ["bundle", self.snippet.bundle.name]:
             return self.snippet.bundle.text.encode(), ".json"
-        if parts[0] == "pyodide" and len(parts) == 2 and self.local_pyodide:
-            file = PYODIDE_DIR / parts[1]
+        if parts[0] in RUNTIMES and len(parts) == 2 and self.local_pyodide:
+            file = RUNTIMES[parts[0]] / parts[1]
             return (file.read_bytes(), file.suffix) if parts[1] and file.is_file() else None
         if parts[0] == "api" and parts[-1] == "answers" and self.pages:
             number = urllib.parse.parse_qs(address.query).get("page", ["1"])[0]

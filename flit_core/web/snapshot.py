@@ -48,10 +48,12 @@ def sources_digest(modules: Mapping[str, str], packages: Mapping[str, str]) -> s
 
 
 def snapshot_path(vendor_dir: Path = VENDOR_DIR, digest: str | None = None) -> Path:
-    """The file of the plain snapshot, or of the sources with this digest, for the vendored Pyodide."""
+    """The file of the plain snapshot, or of the sources with this digest, for the vendored
+    Pyodide and the current maker script (a changed maker makes new ones)."""
     version = json.loads((vendor_dir / "pyodide" / "package.json").read_text(encoding="utf-8"))["version"]
-    name = f"flit-workers-{version}.snapshot" if digest is None else f"flit-sources-{version}-{digest}.snapshot"
-    return vendor_dir / "pyodide" / name
+    made_by = hashlib.sha256(MAKER.read_bytes()).hexdigest()[:8]
+    stem = f"flit-workers-{version}-{made_by}" if digest is None else f"flit-sources-{version}-{made_by}-{digest}"
+    return vendor_dir / "pyodide" / f"{stem}.snapshot"
 
 
 class _Maker:
@@ -77,7 +79,7 @@ class _Maker:
                 )
             if self._sources and self.path.is_file():
                 # Only the current sources' snapshot is worth its 30 MB of disk.
-                for old in self.path.parent.glob(self.path.name.rsplit("-", 1)[0] + "-*.snapshot"):
+                for old in self.path.parent.glob("flit-sources-*.snapshot"):
                     if old != self.path:
                         old.unlink(missing_ok=True)
         except (OSError, ValueError, subprocess.TimeoutExpired):

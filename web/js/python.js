@@ -1,11 +1,9 @@
 // The bridge to the page's own Python, which runs main.py: main.py asks for the flit_core
-// sources and the games' packages, and then hands over its API. The served page starts
-// that Python here as soon as its script runs, on the main thread, from the start-up
-// snapshot the bot workers boot from (a full start-up without one); the snippet's loader
-// starts it itself (flit_core/web/embed.py).
+// sources and the games' packages, and then hands over its API (or says why it failed).
+// PyScript runs main.py: the served page's <script type="py"> (index.html), whose
+// interpreter (js/interpreter.js) starts from the start-up snapshot the bot workers boot
+// from; the snippet's loader adds its own (flit_core/web/embed.py).
 "use strict";
-
-import {env, servedSnapshot} from "./env.js";
 
 let resolvePython;
 let rejectPython;
@@ -16,34 +14,15 @@ export const pythonReady = new Promise((resolve, reject) => { resolvePython = re
 
 window.flitArena = Object.assign(window.flitArena || {}, {
     sourcesJSON: () => sourcesGiven,
-    pythonReady: api => resolvePython(api),
+    /** main.py's API, and what ran it ("pyscript" when PyScript did). */
+    pythonReady: (api, runner) => {
+        window.flitArena.runner = runner;
+        resolvePython(api);
+    },
+    pythonFailed: error => rejectPython(error instanceof Error ? error : new Error(String(error))),
 });
 
 /** Hand main.py the bundle's {modules: {path: source}, packages: {game: Python package}}. */
 export function giveSources({modules, packages}) {
     resolveSources(JSON.stringify({modules, packages}));
 }
-
-async function startPython() {
-    // Pyodide starts once the snapshot is here, not while it downloads: its start-up would
-    // hold up the page's own (its controls, and the bot workers it spawns).
-    const [{loadPyodide}, snapshot, main] = await Promise.all([
-        import(env.pyodideURL),
-        servedSnapshot,
-        fetch(new URL("../main.py", import.meta.url)).then(response => response.text()),
-    ]);
-    let pyodide = null;
-    if (snapshot) {
-        try {
-            pyodide = await loadPyodide({_loadSnapshot: snapshot});
-            // Every interpreter made from one snapshot would draw the same "random" numbers.
-            pyodide.runPython("import random\nrandom.seed()");
-        } catch (error) {
-            console.warn("starting the page's Python from the snapshot failed; starting afresh", error);
-        }
-    }
-    if (!pyodide) pyodide = await loadPyodide();
-    await pyodide.runPythonAsync(main);
-}
-
-if (!env.embedded) startPython().catch(error => rejectPython(error));
