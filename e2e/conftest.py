@@ -20,7 +20,9 @@ ROOT = HERE.parent
 # The tests' small games (tests/games/) are registered here as in tests/conftest.py, so
 # the page, its workers and the bot programs the tests start offer them too.
 sys.path.append(str(ROOT / "tests"))
-os.environ["FLIT_ARENA_GAMES"] = ",".join(filter(None, [os.environ.get("FLIT_ARENA_GAMES"), "rps=games.rps"]))
+os.environ["FLIT_ARENA_GAMES"] = ",".join(
+    filter(None, [os.environ.get("FLIT_ARENA_GAMES"), "rps=games.rps", "nim=games.nim"])
+)
 os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT / "tests"), os.environ.get("PYTHONPATH")]))
 
 from flit_core.web.headless import (  # noqa: E402 (the games' registration comes first)

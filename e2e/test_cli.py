@@ -13,8 +13,9 @@ from typing import Any
 import pytest
 
 from arena_support import BOTS, EXAMPLES, without_timing
-from flit_core import PRESETS, BotProgram, game_names, get_game, play_game
+from flit_core import PRESETS, BotProgram, get_game, play_game
 from flit_core.cli.main import main
+from flit_core.web.assets import page_games
 from flit_core.web.embed import SMALL_CHARACTERS
 
 FLIT = get_game("flit")
@@ -52,7 +53,7 @@ def test_serve_prints_its_address_and_serves_the_isolated_page(options: list[str
         process.wait(timeout=10)
 
 
-@pytest.mark.parametrize("name", game_names())
+@pytest.mark.parametrize("name", [game.name for game in page_games()])
 def test_embed_writes_each_games_small_snippet_and_its_bundle(name: str, tmp_path: Path) -> None:
     out = tmp_path / f"{name}.html"
     assert main(["embed", "--game", name, "--out", str(out), "--bundle-out", str(tmp_path)]) == 0

@@ -79,7 +79,7 @@ def test_a_four_player_game_of_the_examples_is_the_native_game_and_its_table_is_
     spots = arena_page.evaluate(SPOTS)
     stripes = arena_page.evaluate(PIXELS, spots["stripes"])
     for seat, seen in zip(final.order, stripes, strict=True):
-        assert near(seen, COINS.seat_colours[seat - 1]), f"seat {seat}'s card is in its colour"
+        assert near(seen, COINS.info.seat_colours[seat - 1]), f"seat {seat}'s card is in its colour"
     assert near(arena_page.evaluate(PIXELS, [spots["felt"]])[0], COLOURS[1]), "the green table"
     # The chart of points over the turns is drawn for every seat (points may be negative).
     scores = arena_page.evaluate("window.arena.state.record.scores")

@@ -81,7 +81,7 @@ def test_errors_are_marked_at_their_line_and_a_bad_value_is_explained(arena_page
     problem = apply_and_wait_for_line(arena_page, 4, play=True)
     assert problem.startswith("Line 4: ")
     # The value in the bot's terms, and what a move of this game looks like.
-    assert f"move() returned 42 (an int); a move is {get_game('flit').move_help}" in problem
+    assert f"move() returned 42 (an int); a move is {get_game('flit').info.move_help}" in problem
     assert "a (from, to) pair of squares like ((3, 4), (4, 5))" in problem
     assert "move() returned 42 (an int)" in arena_page.inner_text(".panel[data-seat='2'] pre.problem")
     arena_page.locator("#editor").scroll_into_view_if_needed()

@@ -10,15 +10,16 @@ import pytest
 
 from arena_support import download_replay, game_url, wait_game_over, without_timing
 from conftest import screenshot
-from flit_core import BotProgram, game_names, get_game, play_game
+from flit_core import BotProgram, get_game, play_game
+from flit_core.web.assets import page_games
 
 SEED = 11
 
 
-@pytest.mark.parametrize("name", game_names())
+@pytest.mark.parametrize("name", [game.name for game in page_games()])
 def test_the_game_on_the_page_matches_the_native_game(name: str, arena_page: Any, isolated_server: Any) -> None:
     definition = get_game(name)
-    config = definition.preset(definition.small_preset or definition.default_preset)
+    config = definition.preset(definition.info.small_preset or definition.info.default_preset)
     config = config.replace(move_time_ms=5000.0, startup_ms=20000.0)
     bots = [next(iter(definition.examples.values()))] * config.players
     arena_page.goto(game_url(isolated_server.url, bots, SEED, config=config))

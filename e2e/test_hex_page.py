@@ -11,6 +11,7 @@ import pytest
 from arena_support import game_url, wait_game_over
 from conftest import screenshot
 from flit_core import get_game
+from flit_core.games.adapters import Page
 from flit_core.games.hex import BLACK, PRESETS
 from flit_core.web.headless import wait_for
 
@@ -84,7 +85,7 @@ def test_the_winning_chain_is_drawn_when_a_colour_connects(arena_page: Any, isol
             .getImageData(Math.round(x), Math.round(y), 1, 1).data.slice(0, 3))""",
         [(x0 + x1) / 2, (y0 + y1) / 2],
     )
-    chain_colour = HEX.page_assets["colours"][6]
+    chain_colour = HEX.adapter(Page).assets["colours"][6]
     assert pixel == [int(chain_colour[i : i + 2], 16) for i in (1, 3, 5)]
     # One turn back, before the winning stone, there is no chain.
     arena_page.evaluate(

@@ -24,13 +24,14 @@ from embed_support import (
     wait_games,
 )
 from flit_core import PRESETS, get_game
+from flit_core.games.adapters import Programs
 from flit_core.web.embed import build_snippet, bundle_base
 from flit_core.web.headless import wait_for
 
 BOTS = Path(__file__).resolve().parent / "bots" / "hostile_page"
 EXAMPLES = get_game("flit").examples
 CYCLES = get_game("lightcycles")
-JAVASCRIPT = CYCLES.languages["javascript"].examples
+JAVASCRIPT = CYCLES.adapter(Programs).languages["javascript"].examples
 #: A short Flit game; the deadline (the trial's 100 ms) is the subject of the clock tests.
 SHORT = PRESETS["trial"].replace(turn_limit=20)
 #: A generous limit where time is not the subject.

@@ -15,6 +15,7 @@ import pytest
 from arena_support import download_replay, game_url, wait_game_over
 from conftest import screenshot
 from flit_core import get_game
+from flit_core.games.adapters import Programs
 from flit_core.games.lightcycles import NODE_HOST, Order
 from flit_core.referee import play_match
 from flit_core.replay import Replay
@@ -22,7 +23,7 @@ from flit_core.web.headless import wait_for
 
 CYCLES = get_game("lightcycles")
 PYTHON = CYCLES.examples
-JAVASCRIPT = CYCLES.languages["javascript"].examples
+JAVASCRIPT = CYCLES.adapter(Programs).languages["javascript"].examples
 #: Time to spare per move on a busy machine (a late answer would be a crash here and not natively).
 PATIENT = {"move_time_ms": 5000.0, "startup_ms": 30000.0}
 

@@ -14,6 +14,7 @@ from typing import Any
 from arena_support import EXAMPLES, game_url, trial_bots, wait_game_over
 from conftest import screenshot
 from flit_core import PRESETS, get_game
+from flit_core.games.adapters import Programs
 from flit_core.web.headless import wait_for
 from test_editor import apply_and_wait_for_line, open_editor, type_code
 
@@ -160,7 +161,7 @@ def test_a_human_resigns_and_the_game_ends(arena_page: Any, isolated_server: Any
 
 def test_hex_seat_colours_follow_a_swap_and_the_result_reads(arena_page: Any, isolated_server: Any) -> None:
     config = HEX.preset("trial").replace(move_time_ms=5000.0, startup_ms=20000.0)
-    black, white = HEX.seat_colours
+    black, white = HEX.info.seat_colours
     arena_page.goto(game_url(isolated_server.url, [HEX.examples["random"], None], 3, config=config, autoplay=None))
     wait_for(arena_page, READY)
     assert seat_colour(arena_page, ".seat[data-seat='2'] .swatch") == white
@@ -278,7 +279,7 @@ def test_coin_cards_name_their_bots(arena_page: Any, isolated_server: Any) -> No
 def test_light_cycles_fill_the_canvas_count_turns_once_and_zoom(arena_page: Any, isolated_server: Any) -> None:
     cycles = get_game("lightcycles")
     config = cycles.preset("standard").replace(move_time_ms=5000.0, startup_ms=30000.0)
-    javascript = cycles.languages["javascript"].examples
+    javascript = cycles.adapter(Programs).languages["javascript"].examples
     bots = [javascript["wall_follower"], javascript["wall_follower"], javascript["random"], javascript["random"]]
     arena_page.goto(game_url(isolated_server.url, bots, 2, config=config))
     wait_game_over(arena_page)

@@ -9,6 +9,7 @@ from typing import Any
 from arena_support import download_replay, game_url, wait_game_over, without_timing
 from conftest import screenshot
 from flit_core import BotProgram, get_game, play_game
+from flit_core.games.adapters import Page
 
 SEED = 7
 RPS = get_game("rps")
@@ -65,7 +66,7 @@ def test_rps_game_on_the_page_matches_the_native_game(arena_page: Any, isolated_
     assert arena_page.evaluate("window.arena.state.record.board.scores()")[1:] == [scores["1"], scores["2"]]
 
     # The canvas drew the rounds: background, grey tiles, and the colour of each seat that won a round.
-    background, seat_1, seat_2, not_won = RPS.page_assets["colours"]
+    background, seat_1, seat_2, not_won = RPS.adapter(Page).assets["colours"]
     drawn = arena_page.evaluate(COUNT_COLOURS, ["board", [background, seat_1, seat_2, not_won]])
     assert drawn[background] > 0 and drawn[not_won] > 0
     for seat, colour in (("1", seat_1), ("2", seat_2)):

@@ -31,7 +31,8 @@ _HOMES = {
         "SetupError",
     ),
     "flit_core.game": ("Game",),
-    "flit_core.games": ("GameDef", "game_names", "get_game"),
+    "flit_core.games": ("game_names", "get_game"),
+    "flit_core.games.interface": ("GameDef",),
     "flit_core.replay": ("Replay",),
     "flit_core.rng": ("Rng", "SeededRng"),
     "flit_core.runner": ("play_game",),
@@ -80,7 +81,7 @@ if TYPE_CHECKING:
         SetupError,
     )
     from .game import Game
-    from .games import GameDef, game_names, get_game
+    from .games import game_names, get_game
     from .games.flit import (
         EMPTY,
         NEUTRAL,
@@ -98,6 +99,7 @@ if TYPE_CHECKING:
         SpawnRule,
         Square,
     )
+    from .games.interface import GameDef
     from .replay import Replay
     from .rng import Rng, SeededRng
     from .runner import play_game

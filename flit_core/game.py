@@ -20,7 +20,8 @@ from typing import Any, overload
 
 from .config import BaseConfig
 from .errors import IllegalMove, ProtocolError
-from .games.interface import Change, GameDef, State
+from .games.adapters import Programs
+from .games.interface import AnyGame, Change, State
 from .rng import Rng, SeededRng
 from .session import (
     Answer,
@@ -88,7 +89,7 @@ class Game:
 
     def __init__(
         self,
-        definition: GameDef,
+        definition: AnyGame,
         config: BaseConfig,
         seed: int,
         rng: Rng | None = None,
@@ -107,7 +108,7 @@ class Game:
         if config.game != definition.name:
             raise ValueError(f"a {config.game} configuration cannot set up a game of {definition.name}")
         #: The game's definition (rules, protocol, renderers), as the driver passed it.
-        self.definition: GameDef = definition
+        self.definition: AnyGame = definition
         self._rng: Rng = SeededRng(seed) if rng is None else rng
         self._state: State = self.definition.new_state(config, self._rng, start)
         self._players = players = config.players
@@ -120,9 +121,9 @@ class Game:
         #: the records less these, so a sequential step counts nothing extra.
         self._extra_records = 0
         self._result: Result | None = None
-        self._movers = self._state.movers
+        self._movers: tuple[int, ...] = self._state.movers
         self._is_pass = self.definition.is_pass
-        self._simultaneous = self.definition.simultaneous
+        self._simultaneous = self.definition.info.simultaneous
         #: True when the game began from a given position rather than the random setup.
         self.custom_start = start is not None
         self._setup = tuple(self._state.setup)
@@ -216,7 +217,7 @@ class Game:
 
     def parse_answer(self, text: str, elapsed_ms: float | None = None) -> Answer:
         """Read a protocol answer line with the game's protocol (UNREADABLE if not a move)."""
-        return self.definition.protocol.parse(text, elapsed_ms)
+        return self.definition.adapter(Programs).protocol.parse(text, elapsed_ms)
 
     def submit(self, answer: Answer | None) -> Turn:
         """Play a sequential step with the answer of the bot to move.

@@ -45,7 +45,7 @@ from .config import BaseConfig
 from .displayable import Displayable
 from .errors import FlitError, ReplayError
 from .game import Game
-from .games.interface import Board, Change, GameDef
+from .games.interface import AnyGame, Board, Change
 from .rng import RNG_NAME
 from .session import Answer, PlayerStats, Result, Turn, TurnKind
 
@@ -57,7 +57,7 @@ READABLE_VERSIONS = (1, 2)
 #: How a replay file's reader turns the game's recorded name into its definition (a
 #: front end passes its catalogue, e.g. :func:`flit_core.games.get_game`); it raises
 #: :class:`~flit_core.errors.FlitError` for a name it does not know.
-Catalogue = Callable[[str], GameDef]
+Catalogue = Callable[[str], AnyGame]
 
 
 @dataclasses.dataclass
@@ -65,7 +65,7 @@ class Replay(Displayable):
     """A finished (or interrupted) game, as written to and read from a replay file."""
 
     #: The game's definition (rules, move text, display board), as the game was played.
-    definition: GameDef
+    definition: AnyGame
     config: BaseConfig
     seed: int
     #: One dict per seat: at least ``{"seat": n, "name": ...}``; drivers may add
@@ -223,7 +223,7 @@ class Replay(Displayable):
             raise ReplayError(f"replay uses random generator {data.get('rng')!r}, not {RNG_NAME!r}")
         definition = _definition(data, version, games)
         try:
-            config = definition.config_from_dict(_get(data, "config", dict))
+            config = definition.config_type.from_dict(_get(data, "config", dict))
         except FlitError as error:
             raise ReplayError(f"bad config: {error}") from None
         seed = _get(data, "seed", int)
@@ -272,7 +272,7 @@ def _check_players(players: list[dict[str, Any]]) -> None:
             raise ReplayError(f"seat {seat}'s name must be text, not {'null' if name is None else type(name).__name__}")
 
 
-def _definition(data: Mapping[str, Any], version: int, games: Catalogue) -> GameDef:
+def _definition(data: Mapping[str, Any], version: int, games: Catalogue) -> AnyGame:
     """The recorded game's definition, if this code plays that version of its rules."""
     name = data.get("game", "flit")
     if version == 1 and name != "flit":
@@ -364,7 +364,7 @@ def _journal_document(text: str | bytes) -> Any:
         return None
 
 
-def _turn_to_dict(turn: Turn, definition: GameDef) -> dict[str, Any]:
+def _turn_to_dict(turn: Turn, definition: AnyGame) -> dict[str, Any]:
     entry: dict[str, Any] = {"player": turn.player, "kind": turn.kind.value}
     if turn.move is not None:
         entry["move"] = definition.format_move(turn.move)
@@ -386,14 +386,14 @@ def _get(data: Mapping[str, Any], key: str, kind: type) -> Any:
     return value
 
 
-def _change(definition: GameDef, item: Any, where: str) -> Change:
+def _change(definition: AnyGame, item: Any, where: str) -> Change:
     try:
         return definition.change_from_json(item)
     except (ValueError, TypeError) as error:
         raise ReplayError(f"{where}: {error}") from None
 
 
-def _recorded_answer(definition: GameDef, index: int, kind: TurnKind, item: Mapping[str, Any]) -> Answer | None:
+def _recorded_answer(definition: AnyGame, index: int, kind: TurnKind, item: Mapping[str, Any]) -> Answer | None:
     move = None
     if "move" in item:
         try:
@@ -452,7 +452,7 @@ def _replay_turns(game: Game, items: list[Any]) -> None:
 
 
 def _recorded_turn(
-    definition: GameDef, where: int, player: int, active: bool, item: Any
+    definition: AnyGame, where: int, player: int, active: bool, item: Any
 ) -> tuple[TurnKind, Answer | None]:
     """A recorded turn's kind and the answer to replay (None for a bot that was out)."""
     if not isinstance(item, dict):
@@ -470,7 +470,7 @@ def _recorded_turn(
     return kind, answer
 
 
-def _check_turn(definition: GameDef, where: int, turn: Turn, kind: TurnKind, item: Mapping[str, Any]) -> None:
+def _check_turn(definition: AnyGame, where: int, turn: Turn, kind: TurnKind, item: Mapping[str, Any]) -> None:
     """Raise unless the rules made the recorded turn what the file says."""
     if turn.kind is not kind:
         raise ReplayError(f"turn {where}: recorded as {kind.value}, but the rules make it {turn.kind.value}")

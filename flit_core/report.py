@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .games.adapters import Text
 from .replay import Replay
 from .session import Outcome
 
@@ -22,16 +23,16 @@ def summary_text(replay: Replay, *, board: bool = True) -> str:
     definition = replay.definition
     lines = [f"{definition.title}: {replay.config.describe()}, seed {replay.seed}"]
     if board:
-        lines += ["", definition.text(replay.position_at(len(replay.turns)))]
-        if definition.text_legend:
-            lines.append(f"({definition.text_legend})")
+        lines += ["", definition.adapter(Text).text(replay.position_at(len(replay.turns)))]
+        if definition.adapter(Text).legend:
+            lines.append(f"({definition.adapter(Text).legend})")
     result = replay.result
     # A game stopped before its end has no result: its scores are those of its last board.
     scores = result.scores if result is not None else score_history(replay)[-1]
     header = (
         "seat",
         "bot",
-        definition.score_name,
+        definition.info.score_name,
         "moves",
         "passes",
         "invalid",

@@ -16,7 +16,7 @@ from typing import Any
 from .bot.program import BotLoadError, BotProgram, MoveFunction, _construct, call_bot
 from .config import BaseConfig
 from .game import Game
-from .games.interface import GameDef
+from .games.interface import AnyGame
 from .replay import Replay
 from .session import Answer, Request, Turn
 
@@ -53,7 +53,7 @@ def start_bot(bot: BotLike, me: int, config: BaseConfig) -> MoveFunction:
 
 
 def play_game(
-    definition: GameDef,
+    definition: AnyGame,
     config: BaseConfig,
     bots: Sequence[BotLike],
     seed: int,
@@ -94,7 +94,7 @@ def play_game(
         limit = request.time_limit_ms if deadline else None
         return call_bot(function, game.view(request), clock, read, limit)
 
-    if game.definition.simultaneous:
+    if game.definition.info.simultaneous:
         while not game.over:
             for turn in game.submit_all({request.player: ask(request) for request in game.requests()}):
                 if on_turn is not None:

@@ -62,7 +62,7 @@ class Answer(NamedTuple):
     def returned(cls, value: Any, expected: str, elapsed_ms: float | None = None) -> Answer:
         """A Python bot returned ``value``, which is not a move: UNREADABLE, saying in the
         bot's terms what it returned (cut at 80 characters, with its type) and what a move
-        looks like, ``expected`` (its game's ``GameDef.move_help``)."""
+        looks like, ``expected`` (its game's ``GameInfo.move_help``)."""
         text = repr(value)
         shown = text[:80] + "..." if len(text) > 80 else text
         kind = type(value).__name__

@@ -15,6 +15,7 @@ import pytest
 from flit_core import PRESETS, BotProgram, play_game
 from flit_core.cli import main
 from flit_core.games import get_game
+from flit_core.games.adapters import Text
 from flit_core.tournament.export import markdown_text
 from flit_core.tournament.replays import board_of_replays, replays_text
 from flit_core.web import challenge
@@ -90,7 +91,7 @@ def test_problems_give_the_input_and_the_traceback() -> None:
     first = found[0]
     assert (first["seat"], first["name"], first["turn"], first["kind"]) == (1, "raiser", 0, "error")
     assert "ZeroDivisionError" in first["detail"]
-    assert first["input"] == replay.definition.text(replay.position_at(0))
+    assert first["input"] == replay.definition.adapter(Text).text(replay.position_at(0))
 
 
 @pytest.fixture(scope="module")

@@ -18,10 +18,11 @@ from flit_core.bot.program import BotProgram
 from flit_core.games import get_game
 from flit_core.games.coins import CoinsConfig, CoinsView, Table
 from flit_core.games.coins.protocol import state_string
+from flit_core.games.interface import game_folder
 from flit_core.runner import play_game
 
 COINS = get_game("coins")
-BOTS = COINS.folder / "bots"
+BOTS = game_folder(COINS) / "bots"
 TRIAL = COINS.preset("trial")
 
 

@@ -20,6 +20,7 @@ import pytest
 from bots.support import compile_c_bot, marker_gone
 from flit_core.game import Game
 from flit_core.games import get_game
+from flit_core.games.adapters import Programs
 from flit_core.games.coins import PASS, CoinsConfig, Table
 from flit_core.games.coins.protocol import (
     LINES_PROTOCOL,
@@ -28,6 +29,7 @@ from flit_core.games.coins.protocol import (
     state_string,
     table_from_state,
 )
+from flit_core.games.interface import game_folder
 from flit_core.referee import play_match
 from flit_core.replay import Replay
 from flit_core.session import AnswerKind, PlayerStatus, Turn, TurnKind
@@ -36,7 +38,7 @@ from flit_core.tournament.entrants import parse_entrants
 from flit_core.tournament.runner import run_tournament
 
 COINS = get_game("coins")
-BOTS = COINS.folder / "bots"
+BOTS = game_folder(COINS) / "bots"
 C_SOURCE = BOTS / "c_bot" / "coins_bot.c"
 PYTHON = sys.executable
 ORIGINAL_RANDOM = [PYTHON, str(BOTS / "original_random.py")]
@@ -65,7 +67,10 @@ def test_the_question_example_byte_for_byte() -> None:
     assert ORIGINAL_PROTOCOL.per_move and ORIGINAL_PROTOCOL.updates([("pile", 3)]) == b""
     assert LINES_PROTOCOL.move_request(3, STANDARD, example_table()) == f"{EXAMPLE}\n".encode()
     assert not LINES_PROTOCOL.per_move and LINES_PROTOCOL.argv(["./bot"], 1, STANDARD) == ["./bot"]
-    assert set(COINS.protocols) == {"original", "lines"} and COINS.host_protocol == "lines"
+    assert (
+        set(COINS.adapter(Programs).protocols) == {"original", "lines"}
+        and COINS.adapter(Programs).host_protocol == "lines"
+    )
 
 
 def test_each_turn_is_asked_with_the_round_the_asker_and_every_record_in_turn_order() -> None:

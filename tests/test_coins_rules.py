@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from flit_core.errors import ConfigError, IllegalMove, MoveSyntaxError, SetupError
 from flit_core.game import Game
 from flit_core.games import get_game
+from flit_core.games.adapters import Programs, Trial
 from flit_core.games.coins import PASS, CoinsConfig, EndReason, Table
 from flit_core.games.coins.rules import CoinsState, draw_setup
 from flit_core.games.coins.table import ACTIONS, parse_actions, starting_pile
@@ -326,7 +327,7 @@ def test_a_given_start_plays_on_and_its_setup_rebuilds_it() -> None:
 
 def test_apply_move_is_the_table_after_a_turn_whoever_is_to_move() -> None:
     start = table(9, [(5, 1, 2), (0, 0, 0), (-3, 0, 1)], order=(3, 1, 2))
-    after, changes = COINS.apply_move(start, 2, "1TF")
+    after, changes = COINS.adapter(Trial).apply_move(start, 2, "1TF")
     assert after == start.after(2, "1TF") and after.last == (2, "1TF") and after.pile == 8
     board = COINS.board(CONFIG, started(start).setup)
     board.apply(changes)
@@ -409,7 +410,7 @@ def test_the_table_after_a_turn_is_the_rules_and_the_display_agrees(seed: int, p
         if game.over:
             break
         before = game.position()
-        turn = game.submit(COINS.protocol.parse(text) if text.strip() else Answer.unreadable("blank"))
+        turn = game.submit(COINS.adapter(Programs).protocol.parse(text) if text.strip() else Answer.unreadable("blank"))
         board.apply(turn.changes)
         after = game.position()
         assert board.snapshot() == after

@@ -23,7 +23,7 @@ import sys
 import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 from xml.etree import ElementTree
 
 import pytest
@@ -32,14 +32,19 @@ from flit_core.bot.program import BotProgram
 from flit_core.config import BaseConfig
 from flit_core.errors import MoveSyntaxError, ReplayError
 from flit_core.game import Game
-from flit_core.games import GameDef, game_names, get_game
+from flit_core.games import game_names, get_game
+from flit_core.games.adapters import Page, Pictures, Programs, Text
+from flit_core.games.interface import Adapter, GameDef, MissingAdapter, game_folder
 from flit_core.replay import Replay
 from flit_core.runner import play_game
 from flit_core.session import Answer, AnswerKind, Outcome, Turn, TurnKind
 
 FLIT = get_game("flit")
+A = TypeVar("A", bound=Adapter)
 
 SEEDS = (1, 2, 3)
+#: The most steps a game whose rules promise no bound may last here before the test fails.
+STEP_CAP = 100_000
 #: Time limits no loaded test machine misses: these tests check the protocol, not the clock.
 PATIENT = {"move_time_ms": 5000.0, "startup_ms": 20000.0}
 #: What a turn is, apart from the think time: seat, kind, move text, detail, changes.
@@ -52,9 +57,17 @@ def definition(request: pytest.FixtureRequest) -> GameDef:
     return get_game(request.param)
 
 
+def adapter_or_skip(definition: GameDef, kind: type[A]) -> A:
+    """The game's adapter of ``kind``; the test is skipped (and says why) for a game without one."""
+    try:
+        return definition.adapter(kind)
+    except MissingAdapter as missing:
+        pytest.skip(str(missing))
+
+
 def small_config(definition: GameDef) -> BaseConfig:
-    """The game's quick preset (``GameDef.small_preset``), else its default one."""
-    return definition.preset(definition.small_preset or definition.default_preset)
+    """The game's quick preset (``GameInfo.small_preset``), else its default one."""
+    return definition.preset(definition.info.small_preset)
 
 
 def example_bots(definition: GameDef, players: int, names: Sequence[str] | None = None) -> list[BotProgram]:
@@ -63,15 +76,29 @@ def example_bots(definition: GameDef, players: int, names: Sequence[str] | None 
     return [BotProgram.from_file(definition.examples[chosen[seat % len(chosen)]]) for seat in range(players)]
 
 
+def step_cap(definition: GameDef, config: BaseConfig) -> Callable[[Game, Turn], None]:
+    """An ``on_turn`` that fails the test, saying why, once a game outlasts what its rules
+    promise (:meth:`GameDef.max_steps`) or, when they promise nothing, :data:`STEP_CAP` steps."""
+    cap = definition.max_steps(config) or STEP_CAP
+
+    def check(game: Game, turn: Turn) -> None:
+        if game.steps > cap:
+            pytest.fail(
+                f"{definition.title} played {game.steps} steps, more than {cap}: a game must end on its own "
+                "(a turn limit, or rules under which every game ends), whatever the bots answer"
+            )
+
+    return check
+
+
 @functools.cache
 def example_game(name: str, seed: int, mixed: bool = False) -> Replay:
     """A game of ``name``'s small preset between its first example bot in every seat, or
     (``mixed``) between all its example bots in turn."""
     definition = get_game(name)
     config = small_config(definition)
-    return play_game(
-        definition, config, example_bots(definition, config.players, list(definition.examples) if mixed else None), seed
-    )
+    bots = example_bots(definition, config.players, list(definition.examples) if mixed else None)
+    return play_game(definition, config, bots, seed, on_turn=step_cap(definition, config))
 
 
 def moves(turns: Sequence[Turn], definition: GameDef) -> Moves:
@@ -146,10 +173,10 @@ def resimulate(replay: Replay, turns: int) -> Any:
 def test_the_registry_hands_out_each_game_under_its_name(definition: GameDef) -> None:
     assert get_game(definition.name) is definition
     assert definition.config_type.GAME == definition.name
-    assert definition.default_preset in definition.presets
+    assert definition.info.default_preset in definition.presets
     for config in [*definition.presets.values(), small_config(definition)]:
         assert config.game == definition.name
-        assert definition.config_from_dict(json.loads(json.dumps(config.to_dict()))) == config
+        assert definition.config_type.from_dict(json.loads(json.dumps(config.to_dict()))) == config
     assert list(definition.examples), "a game comes with example bots, random first"
     assert all(path.is_file() for path in definition.examples.values())
 
@@ -178,15 +205,16 @@ def test_uniformly_random_legal_moves_play_to_the_end(definition: GameDef, seed:
     answers what a bot returning None answers when there are none)."""
     config = small_config(definition)
     game = Game(definition, config, seed)
+    page = adapter_or_skip(definition, Page)
     try:
-        definition.legal_moves(game.position(), game.movers[0])
-    except NotImplementedError:
-        pytest.skip(f"{definition.name} does not list its legal moves")
+        page.legal_moves(game.position(), game.movers[0])
+    except MissingAdapter as missing:
+        pytest.skip(str(missing))
     rng = random.Random(seed)
     while not game.over:
         answers, chose = {}, set()
         for request in game.requests():
-            legal = list(definition.legal_moves(game.position(), request.player))
+            legal = list(page.legal_moves(game.position(), request.player))
             if legal:
                 answers[request.player] = Answer.of_move(rng.choice(legal))
                 chose.add(request.player)
@@ -201,7 +229,11 @@ def test_the_same_seed_plays_the_same_game(definition: GameDef) -> None:
     config = small_config(definition)
     first = play_game(definition, config, example_bots(definition, config.players), SEEDS[1])
     again = play_game(definition, config, example_bots(definition, config.players), SEEDS[1])
-    assert timeless(first) == timeless(again)
+    assert timeless(first) == timeless(again), (
+        "the same seed played two different games: the rules draw chance only from the injected "
+        "generator, and example bots must be seeded (random.Random(a seed from the view), never the "
+        "global random module)"
+    )
 
 
 # -- replays ----------------------------------------------------------------------------
@@ -265,12 +297,12 @@ def test_moves_read_back_from_their_text(definition: GameDef) -> None:
     for move in seen:
         text = definition.format_move(move)
         assert definition.parse_move(text) == move
-        answer = definition.protocol.parse(text)
+        answer = definition.adapter(Programs).protocol.parse(text)
         assert (answer.kind, answer.move) == (AnswerKind.MOVE, move), "the wire form is the text form"
-        assert isinstance(definition.describe_move(1, move, ()), str)
+        assert isinstance(definition.adapter(Text).describe_move(1, move, ()), str)
     with pytest.raises(MoveSyntaxError):
         definition.parse_move("?! not a move")
-    assert definition.protocol.parse("?! not a move").kind is AnswerKind.UNREADABLE
+    assert definition.adapter(Programs).protocol.parse("?! not a move").kind is AnswerKind.UNREADABLE
 
 
 # -- the Python bot API -----------------------------------------------------------------
@@ -339,7 +371,7 @@ def play_over_pipes(definition: GameDef, config: BaseConfig, files: Sequence[Pat
     """A bare driver of bot programs, independent of the referee (no time limits, no
     diagnostics): each program is started, sent and asked exactly as the protocol the
     host speaks for a whole game says, and its answers drive the game."""
-    protocol = definition.seat_protocol(definition.host_protocol)
+    protocol = definition.adapter(Programs).seat_protocol(definition.adapter(Programs).host_protocol)
     assert not protocol.per_move, "the host plays a whole game in one process"
     game = Game(definition, config, seed)
     bots = [
@@ -399,11 +431,14 @@ def test_the_protocol_host_plays_like_the_bot_in_process(definition: GameDef) ->
 def test_the_protocol_host_plays_under_the_referee(definition: GameDef, how: str) -> None:
     from flit_core.referee import play_match
 
-    if how == "host's protocol" and definition.host_protocol not in definition.protocols:
-        pytest.fail(f"host_protocol {definition.host_protocol!r} is not one of the game's protocols")
+    if (
+        how == "host's protocol"
+        and definition.adapter(Programs).host_protocol not in definition.adapter(Programs).protocols
+    ):
+        pytest.fail(f"host_protocol {definition.adapter(Programs).host_protocol!r} is not one of the game's protocols")
     config = small_config(definition).replace(**PATIENT)
     commands = [host_command(definition, file) for file in mixed_files(definition, config)]
-    protocols = [definition.host_protocol] * config.players if how == "host's protocol" else None
+    protocols = [definition.adapter(Programs).host_protocol] * config.players if how == "host's protocol" else None
     replay = play_match(definition, config, commands, SEEDS[0], protocols=protocols)
     check_result(replay)
     in_process = example_game(definition.name, SEEDS[0], mixed=True)
@@ -418,26 +453,28 @@ def test_the_renderers_draw_every_position(definition: GameDef) -> None:
     replay = example_game(definition.name, SEEDS[0])
     for turns in (0, len(replay.turns) // 2, len(replay.turns)):
         snapshot = replay.position_at(turns)
-        root = ElementTree.fromstring(definition.svg(snapshot))
+        root = ElementTree.fromstring(adapter_or_skip(definition, Pictures).svg(snapshot))
         assert root.tag.rpartition("}")[2] == "svg"
-        text = definition.text(snapshot)
+        text = definition.adapter(Text).text(snapshot)
         assert isinstance(text, str) and text
 
 
 def test_the_page_assets_are_json_and_name_real_presets(definition: GameDef) -> None:
     from flit_core.web.assets import game_assets
 
+    adapter_or_skip(definition, Page)
     assets = json.loads(json.dumps(game_assets(definition)))
     assert assets["name"] == definition.name
     assert assets["presets"] and assets["preset"] in definition.presets
     for name, config in assets["presets"].items():
-        assert definition.config_from_dict(config) == definition.preset(name)
+        assert definition.config_type.from_dict(config) == definition.preset(name)
     assert set(assets.get("preset_labels", {})) <= set(definition.presets)
     # The settings form builds a custom configuration from its fields alone: it needs them all.
     assert {field["name"] for field in assets["fields"]} == definition.config_type.field_names()
     for module in ("canvas", "input"):
         if module in assets:
-            assert (definition.folder / assets[module]).is_file(), f"the {module} module is a file of the game's folder"
+            path = game_folder(definition) / assets[module]
+            assert path.is_file(), f"the {module} module is a file of the game's folder"
     assert "canvas" in assets, "the page draws every game"
 
 

@@ -12,6 +12,7 @@ import pytest
 
 from flit_core import BotProgram, TurnKind, play_game
 from flit_core.games import get_game
+from flit_core.games.adapters import Page
 from flit_core.games.hex import HexConfig, HexState
 from flit_core.games.hex.board import parse_move
 from flit_core.games.hex.rules import EndReason
@@ -46,7 +47,7 @@ def answer(moves: Sequence[str], settings: HexConfig) -> tuple[Any, HexState, fl
 def is_legal(value: Any, state: HexState) -> bool:
     """True when the bot's answer is a legal move on ``state``."""
     parsed = HEX.read_answer(value).move
-    return parsed in HEX.legal_moves(state.snapshot(), state.movers[0])
+    return parsed in HEX.adapter(Page).legal_moves(state.snapshot(), state.movers[0])
 
 
 @pytest.mark.parametrize("name", list(HEX.examples))

@@ -12,6 +12,7 @@ import pytest
 from flit_core import get_game
 from flit_core.cli import main
 from flit_core.referee import Match
+from flit_core.referee.console import console_for
 
 HEX = get_game("hex")
 
@@ -32,7 +33,7 @@ def _session(modes: tuple[str, str], commands: list[str], size: int = 3) -> list
     config = get_game("hex").preset("trial").replace(size=size, move_time_ms=10_000.0)
     commands_ = [[sys.executable, str(ORDER_BOT), mode] for mode in modes]
     with Match(HEX, config, commands_, 1) as match:
-        match.game.definition.console(match, read, output.append).run()
+        console_for(match, read, output.append).run()
     return "\n".join(output).splitlines()[1:]  # after the banner line
 
 

@@ -12,6 +12,7 @@ import pytest
 
 from flit_core import BotProgram, Replay, play_game
 from flit_core.games import get_game
+from flit_core.games.adapters import Pictures
 from flit_core.games.hex import BLACK, WHITE, Cell, HexPosition
 from flit_core.games.hex.palette import COLOURS
 from flit_core.games.hex.player import stones
@@ -107,7 +108,7 @@ def test_a_replay_renders_as_a_player_with_hex_s_own_drawing(replay: Replay) -> 
     fragment = replay_html(replay)
     assert 'class="flit-player"' in fragment and replay._repr_html_() is not None
     drawing = replay_drawing(replay)
-    assert drawing.script == HEX.replay_drawing(replay).script
+    assert drawing.script == HEX.adapter(Pictures).replay_drawing(replay).script
     final = replay.position_at(len(replay.turns))
     # The picture under the controls is the last board, its winning chain marked.
     assert drawing.svg == board_svg(final)

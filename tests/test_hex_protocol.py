@@ -17,13 +17,15 @@ import pytest
 
 from flit_core.game import Game
 from flit_core.games import get_game
+from flit_core.games.adapters import Programs
 from flit_core.games.hex import SWAP, Cell, HexConfig, HexPosition
 from flit_core.games.hex.protocol import HexProtocol
+from flit_core.games.interface import game_folder
 from flit_core.session import AnswerKind, Outcome, TurnKind
 
 HEX = get_game("hex")
-PROTOCOL = HEX.protocol
-BOTS = Path(HEX.folder) / "bots"
+PROTOCOL = HEX.adapter(Programs).protocol
+BOTS = game_folder(HEX) / "bots"
 HOST = [sys.executable, "-m", "flit_core.bot", "--game", "hex"]
 
 

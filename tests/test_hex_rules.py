@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from flit_core.errors import ConfigError, IllegalMove, MoveSyntaxError
 from flit_core.game import Game
 from flit_core.games import get_game
+from flit_core.games.adapters import Page
 from flit_core.games.hex import BLACK, EMPTY, SWAP, WHITE, BotView, Cell, HexConfig, HexPosition, HexState
 from flit_core.games.hex.board import Chains, neighbour_table, parse_move, winner_of
 from flit_core.games.hex.view import connection_distance, read_answer
@@ -217,7 +218,7 @@ SWAPS = [
 def test_when_swap_is_legal(moves: list[str], rule: bool, legal: bool) -> None:
     state = play(5, moves, swap=rule)
     assert state.snapshot().can_swap is legal
-    assert (SWAP in HEX.legal_moves(state.snapshot(), state.movers[0])) is legal
+    assert (SWAP in HEX.adapter(Page).legal_moves(state.snapshot(), state.movers[0])) is legal
     before = state.snapshot()
     if legal:
         assert state.play(state.movers[0], SWAP) == [(SWAP, 2)]
@@ -348,12 +349,12 @@ def test_bad_settings_are_refused(changes: dict[str, Any]) -> None:
 
 def test_the_presets_follow_the_spec() -> None:
     presets = HEX.presets
-    assert list(presets) == ["uais", "uais-small", "trial"] and HEX.default_preset == "uais"
+    assert list(presets) == ["uais", "uais-small", "trial"] and HEX.info.default_preset == "uais"
     uais, small, trial = presets["uais"], presets["uais-small"], presets["trial"]
     assert isinstance(uais, HexConfig) and isinstance(small, HexConfig) and isinstance(trial, HexConfig)
     assert (uais.size, uais.move_time_ms, uais.swap) == (10, 120_000.0, True)
     assert (small.size, trial.size, trial.move_time_ms) == (7, 7, 1000.0)
-    assert HEX.small_preset == "trial"
+    assert HEX.info.small_preset == "trial"
     assert HEX.max_steps(presets["uais"]) == 101
 
 
@@ -361,7 +362,7 @@ def test_a_game_plays_on_the_largest_board() -> None:
     rng = random.Random(7)
     game = Game(HEX, HexConfig(size=26, swap=True), 1)
     while not game.over:
-        legal = HEX.legal_moves(game.position(), game.to_move)
+        legal = HEX.adapter(Page).legal_moves(game.position(), game.to_move)
         game.submit(Answer.of_move(rng.choice(legal)))
     assert game.result is not None and game.result.outcome is Outcome.WIN
     assert flood_winner(game.position().cells, 26) != EMPTY

@@ -19,6 +19,7 @@ import pytest
 from bots.support import PYTHON, kinds_of
 from flit_core import Replay, TurnKind
 from flit_core.games import get_game
+from flit_core.games.adapters import TournamentRules
 from flit_core.games.coins import CoinsConfig
 from flit_core.games.uttt.config import UtttConfig
 from flit_core.referee import Limits, Match, play_match
@@ -84,7 +85,7 @@ def test_entrants_sharing_a_folder_in_a_game_without_copies_cannot_rewrite_it(tm
     document = {"entrants": {"hostile": f"{PYTHON} {BOT.name} overwrite=victim.py", "victim": f"{PYTHON} victim.py"}}
     found = parse_entrants(document, str(tmp_path))
     limits = Limits(sandbox=Sandbox(mode="bwrap"))
-    with game_folders(found, get_game("flit").workdirs, None) as seats:
+    with game_folders(found, get_game("flit").adapter(TournamentRules).workdirs, None) as seats:
         argv = list(seats[0].entrant.command)
         process = BotProcess(argv, label="bot 1", cwd=seats[0].workdir, stderr_path=None, limits=limits)
         try:

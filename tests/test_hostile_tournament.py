@@ -17,6 +17,7 @@ from _pytest.capture import CaptureResult
 
 from flit_core.cli import main
 from flit_core.games import get_game
+from flit_core.games.adapters import TournamentRules
 from flit_core.tournament.entrants import parse_entrants
 from flit_core.tournament.store import ResultsStore
 from flit_core.tournament.workdirs import game_folders
@@ -168,7 +169,7 @@ def test_a_program_s_copy_holds_only_its_own_files_not_the_entrants_folder(tmp_p
         (shared / f"{name}.py").write_text(f"# {name}'s program: VICTIM-SOURCE-{name}\n", encoding="utf-8")
     document = {"entrants": {name: {"command": [sys.executable, f"bots/{name}.py"]} for name in ("ann", "bob")}}
     found = parse_entrants(document, str(tmp_path / "entrants"))
-    with game_folders(found, get_game(game).workdirs, str(tmp_path / "copies")) as seats:
+    with game_folders(found, get_game(game).adapter(TournamentRules).workdirs, str(tmp_path / "copies")) as seats:
         for seat in seats:
             copy = Path(seat.entrant.workdir)
             held = sorted(str(path.relative_to(copy)) for path in copy.rglob("*") if path.is_file())

@@ -17,15 +17,17 @@ from typing import Any
 import pytest
 
 from flit_core.games import get_game
+from flit_core.games.adapters import Programs
+from flit_core.games.interface import game_folder
 from flit_core.games.lightcycles import NODE_HOST, LightCyclesConfig
 from flit_core.referee import play_match
 from flit_core.replay import Replay
 from flit_core.session import AnswerKind, TurnKind
 
 CYCLES = get_game("lightcycles")
-PROTOCOL = CYCLES.protocol
+PROTOCOL = CYCLES.adapter(Programs).protocol
 BOTS = Path(__file__).resolve().parent / "bots" / "lightcycles"
-EXAMPLES = CYCLES.folder / "bots"
+EXAMPLES = game_folder(CYCLES) / "bots"
 PYTHON_HOST = [sys.executable, "-m", "flit_core.bot", "--game", "lightcycles"]
 NODE = shutil.which("node")
 needs_node = pytest.mark.skipif(NODE is None, reason="Node.js is not installed")

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from flit_core.errors import ConfigError, IllegalMove, MoveSyntaxError, SetupError
 from flit_core.game import Game
 from flit_core.games import get_game
+from flit_core.games.adapters import Text, TournamentRules
 from flit_core.games.lightcycles import Arena, Direction, LightCyclesConfig, Order, Reason
 from flit_core.games.lightcycles.board import NO_MOVE, ROUND, start_heads
 from flit_core.games.lightcycles.rules import EndReason, find_crashes
@@ -294,7 +295,7 @@ def test_presets_and_order_read_back() -> None:
     assert standard.move_time_ms == 1000.0 and standard.order is Order.ENTRANTS
     assert (trial.move_time_ms, trial.order) == (100.0, Order.SHUFFLED)
     assert LightCyclesConfig.from_dict(trial.to_dict()) == trial
-    series = CYCLES.series_config(standard)
+    series = CYCLES.adapter(TournamentRules).series_config(standard)
     assert isinstance(series, LightCyclesConfig) and series.order is Order.SHUFFLED
 
 
@@ -338,7 +339,7 @@ def test_the_text_frame_is_the_judges() -> None:
             "1: Dodge West",
         ]
     )
-    assert CYCLES.text(arena.snapshot()).startswith("Turn 3\n+-----+")
+    assert CYCLES.adapter(Text).text(arena.snapshot()).startswith("Turn 3\n+-----+")
 
 
 # -- properties over random games ---------------------------------------------------------

@@ -140,14 +140,14 @@ def test_another_game_plays_by_name_in_process_natively_and_in_a_series() -> Non
     rps = get_game("rps")
     bots = (rps.examples["random"], rps.examples["copycat"])
     replay = play(*bots, game="rps", seed=2)
-    assert replay.config == rps.preset(rps.small_preset or rps.default_preset) and replay.result is not None
+    assert replay.config == rps.preset(rps.info.small_preset or rps.info.default_preset) and replay.result is not None
     assert Program.python(bots[0], game="rps").command[-3:] == ["--game", "rps", str(bots[0])]
     native = play(*bots, game="rps", seed=2, native=True)
     assert moves_of(native) == moves_of(replay) and native.result == replay.result
     board = series(dict(zip(("random", "copycat"), bots, strict=True)), games=2, config=replay.config)
     assert {row.name for row in board.standings} == {"random", "copycat"}
     assert all(game.config.game == "rps" for game in board.replays)
-    assert f"mean {rps.score_name}" in str(board).splitlines()[0]
+    assert f"mean {rps.info.score_name}" in str(board).splitlines()[0]
     with pytest.raises(ConfigError, match="'rps', not 'flit'"):
         play(*bots, game="flit", config=replay.config)
 

@@ -18,6 +18,7 @@ from IPython.lib.pretty import pretty
 
 from flit_core import PRESETS, BotProgram, Game, GameConfig, Position, Replay, TurnKind, play_game
 from flit_core.games import get_game
+from flit_core.games.adapters import Pictures, Text
 from flit_core.games.flit.move import Change
 from flit_core.games.flit.palette import COLOURS, HIGHLIGHT
 from flit_core.games.flit.svg import DIAMOND, PIECE, Marks, board_svg, cell_size, centre
@@ -311,11 +312,13 @@ def test_a_game_without_its_own_drawing_shows_a_picture_per_turn() -> None:
     frames = data["frames"]
     positions = list(replay.positions())
     assert len(frames["frames"]) == len(positions)
-    assert frames["pictures"][frames["frames"][0]] == rps.svg(positions[0])
+    assert frames["pictures"][frames["frames"][0]] == rps.adapter(Pictures).svg(positions[0])
     for turn, position in zip(replay.turns, positions[1:], strict=True):
         shown = frames["pictures"][frames["frames"][turn.index + 1]]
-        assert shown == rps.marked_svg(position, turn.player, turn.move, turn.changes)
+        assert shown == rps.adapter(Pictures).marked_svg(position, turn.player, turn.move, turn.changes)
         if turn.kind is TurnKind.MOVE:
-            assert frames["moves"][str(turn.index)] == rps.describe_move(turn.player, turn.move, turn.changes)
+            assert frames["moves"][str(turn.index)] == rps.adapter(Text).describe_move(
+                turn.player, turn.move, turn.changes
+            )
     assert data["movers"] == [turn.player for turn in replay.turns]
     assert data["scores"][-1][1:] == [replay.result.scores[1], replay.result.scores[2]]

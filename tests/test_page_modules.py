@@ -7,19 +7,22 @@ import subprocess
 import sys
 from pathlib import Path
 
-from flit_core.web.assets import browser_modules
+from flit_core.web.assets import browser_modules, page_games
 
 #: Run in a Python that sees the shipped modules only (no site-packages, no checkout): every
-#: game's board as text, as the challenge arena's problems table shows it.
+#: page game's board as text, as the challenge arena's problems table shows it, and the moves
+#: a human seat may click (the games' adapters the page asks for ship with the page).
 EVERY_BOARD_AS_TEXT = """import sys
 sys.path.insert(0, ".")
-from flit_core.games import game_names, get_game
+from flit_core.games import get_game
+from flit_core.games.adapters import Page, Text
 from flit_core.rng import SeededRng
-for name in game_names():
+for name in NAMES:
     definition = get_game(name)
-    config = definition.default_config
-    setup = definition.new_state(config, SeededRng(1)).setup
-    print(name, bool(definition.text(definition.board(config, setup).snapshot())))
+    config = definition.preset()
+    board = definition.board(config, definition.new_state(config, SeededRng(1)).setup).snapshot()
+    moves = definition.adapter(Page).legal_moves(board, 1)  # a human seat's clicks
+    print(name, bool(definition.adapter(Text).text(board)) and bool(moves))
 """
 
 
@@ -29,9 +32,9 @@ def test_every_games_board_shows_as_text_with_the_shipped_modules_alone(tmp_path
     for path, text in browser_modules().items():
         (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / path).write_text(text, encoding="utf-8")
-    run = subprocess.run(
-        [sys.executable, "-I", "-S", "-c", EVERY_BOARD_AS_TEXT], cwd=tmp_path, capture_output=True, text=True
-    )
+    names = [game.name for game in page_games()]
+    script = f"NAMES = {names!r}\n{EVERY_BOARD_AS_TEXT}"
+    run = subprocess.run([sys.executable, "-I", "-S", "-c", script], cwd=tmp_path, capture_output=True, text=True)
     assert run.returncode == 0, run.stderr
     shown = dict(line.split() for line in run.stdout.splitlines())
     assert "lightcycles" in shown and set(shown.values()) == {"True"}

@@ -1,5 +1,5 @@
 """What a bot is told when its ``move(view)`` returns something that is no move: in its own
-terms, the value and its type, and what a move of its game looks like (``GameDef.move_help``)."""
+terms, the value and its type, and what a move of its game looks like (``GameInfo.move_help``)."""
 
 from __future__ import annotations
 
@@ -23,11 +23,11 @@ def test_a_value_that_is_no_move_is_explained_in_the_bots_terms(game: str, value
     definition = get_game(game)
     answer = definition.read_answer(value, 1.5)
     assert answer.kind is AnswerKind.UNREADABLE and answer.elapsed_ms == 1.5
-    assert answer.detail == f"move() returned {shown}; a move is {definition.move_help}"
+    assert answer.detail == f"move() returned {shown}; a move is {definition.info.move_help}"
 
 
 def test_every_game_says_what_its_own_moves_look_like() -> None:
-    assert all(get_game(game).move_help != GameDef.move_help for game in GAMES)
+    assert all(get_game(game).info.move_help != GameDef.info.move_help for game in GAMES)
 
 
 def test_the_flit_message_names_the_value_and_a_move() -> None:
@@ -47,4 +47,4 @@ def test_the_page_is_told_what_a_move_looks_like() -> None:
     from flit_core.web.assets import game_assets
 
     for game in GAMES:
-        assert game_assets(get_game(game))["move_help"] == get_game(game).move_help
+        assert game_assets(get_game(game))["move_help"] == get_game(game).info.move_help

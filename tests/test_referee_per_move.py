@@ -11,7 +11,8 @@ from typing import Any
 
 from bots.support import child_gone, process_gone
 from flit_core.config import BaseConfig
-from flit_core.games.interface import PER_MOVE_OUTPUT, Change, WireProtocol
+from flit_core.games.interface import Change
+from flit_core.games.wire import PER_MOVE_OUTPUT, WireProtocol
 from flit_core.referee.limits import Limits
 from flit_core.referee.per_move import PerMoveConnection
 from flit_core.session import Answer, AnswerKind

@@ -28,7 +28,7 @@ JSON = st.recursive(
 def short_replay(name: str) -> dict[str, Any]:
     """A real replay of a short game of ``name`` (its small preset, few turns if it has a limit)."""
     definition = get_game(name)
-    config = definition.preset(definition.small_preset or definition.default_preset)
+    config = definition.preset(definition.info.small_preset or definition.info.default_preset)
     if "turn_limit" in config.field_names():
         config = config.replace(turn_limit=12)
     bots = [BotProgram.from_file(next(iter(definition.examples.values())))] * config.players

@@ -322,7 +322,7 @@ def test_any_registered_game_plays_a_tournament_and_its_leaderboard(tmp_path: Pa
     assert "4 games of best of 9 rounds, 100 ms per throw; game rps; seed 2" in printed
     assert "seed 2; Python bots in-process (trusted: no sandbox); results in" in printed
     header = printed[printed.index("#  bot") :].splitlines()[0]
-    assert f"  {rps.score_name}  " in header and "pieces" not in header
+    assert f"  {rps.info.score_name}  " in header and "pieces" not in header
     # Resumed with no game named: the store's game and settings apply.
     assert main(tournament(entrants, out, "--trusted", "--games", "6")) == 0
     assert "game rps; seed 2" in capsys.readouterr().out
@@ -339,7 +339,7 @@ def test_any_registered_game_plays_a_tournament_and_its_leaderboard(tmp_path: Pa
     assert document["tournament"]["game"] == "rps" and document["tournament"]["games_finished"] == 6
     page = (out / "leaderboard.html").read_text()
     assert f"<h1>{rps.title} tournament leaderboard</h1>" in page
-    assert all(colour in page for colour in rps.seat_colours[:2])
+    assert all(colour in page for colour in rps.info.seat_colours[:2])
 
 
 def test_a_game_played_by_bot_programs_under_the_referee(tmp_path: Path, capsys) -> None:

@@ -1,5 +1,5 @@
 """The working folders a tournament gives bot programs, as the game declares them
-(``GameDef.workdirs``), and the coin game's player ids fixed per entrant.
+(``TournamentRules.workdirs``), and the coin game's player ids fixed per entrant.
 
 - coins: a fresh private copy of each program's folder every game (tests/test_coins_protocol.py),
   or with ``keep_files`` one private copy for the whole tournament; ids are places in the
@@ -24,6 +24,7 @@ import pytest
 from flit_core.cli import main
 from flit_core.errors import ConfigError
 from flit_core.games import get_game
+from flit_core.games.adapters import TournamentRules
 from flit_core.games.coins import CoinsConfig
 from flit_core.games.coins.protocol import table_from_state
 from flit_core.games.uttt.config import UtttConfig
@@ -162,10 +163,16 @@ def test_keep_files_gives_each_program_one_private_folder_for_the_tournament(
 
 def test_keep_files_and_fresh_data_are_each_their_own_game_s_option(tmp_path: Path) -> None:
     entrants = entrants_in(tmp_path, COUNTER, "bot.py", ["a", "b"])
-    assert COINS.workdirs is not None and COINS.workdirs.option == "keep_files"
-    assert UTTT.workdirs is not None and UTTT.workdirs.option == "fresh_data"
+    assert (
+        COINS.adapter(TournamentRules).workdirs is not None
+        and COINS.adapter(TournamentRules).workdirs.option == "keep_files"
+    )
+    assert (
+        UTTT.adapter(TournamentRules).workdirs is not None
+        and UTTT.adapter(TournamentRules).workdirs.option == "fresh_data"
+    )
     with pytest.raises(EntrantsError, match="no folders"):
-        Tournament(tuple(entrants), get_game("hex").default_config, seed=1, games=1, kept_workdirs=True)
+        Tournament(tuple(entrants), get_game("hex").preset(), seed=1, games=1, kept_workdirs=True)
 
 
 # -- ultimate tic-tac-toe: one bots folder with a data.txt per bot --------------------------
@@ -202,7 +209,7 @@ def test_each_program_s_folder_says_what_is_its_own(
 ) -> None:
     found = entrants_in(tmp_path / "src", DATA_BOT, "bot.py", ["a", "b"])
     bots = str(tmp_path / "bots")
-    with game_folders(found, get_game(game).workdirs, bots) as seats:
+    with game_folders(found, get_game(game).adapter(TournamentRules).workdirs, bots) as seats:
         for seat, entrant in zip(seats, found, strict=True):
             assert seat.workdir is not None
             if not writable:

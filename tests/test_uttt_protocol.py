@@ -23,6 +23,8 @@ from bots.support import compile_c_bot
 from flit_core.bot.program import BotProgram
 from flit_core.game import Game
 from flit_core.games import get_game
+from flit_core.games.adapters import Page, Programs
+from flit_core.games.interface import game_folder
 from flit_core.games.uttt import EMPTY, Move, O, UtttConfig, UtttPosition
 from flit_core.games.uttt.board import parse_move
 from flit_core.games.uttt.protocol import (
@@ -36,7 +38,7 @@ from flit_core.runner import play_game
 from flit_core.session import Answer, AnswerKind, TurnKind
 
 UTTT = get_game("uttt")
-BOTS = UTTT.folder / "bots"
+BOTS = game_folder(UTTT) / "bots"
 C_SOURCE = BOTS / "c_bot" / "uttt_bot.c"
 ORIGINAL_RANDOM = [sys.executable, str(BOTS / "original_random.py")]
 HOST = [sys.executable, "-m", "flit_core.bot", "--game", "uttt"]
@@ -131,7 +133,7 @@ def test_last_is_xx_when_the_target_board_is_won_or_full(move: str, last: str) -
 
 
 def test_the_two_protocols_are_spoken_as_the_spec_says() -> None:
-    assert isinstance(UTTT.protocol, OriginalProtocol) and UTTT.protocol.per_move
+    assert isinstance(UTTT.adapter(Programs).protocol, OriginalProtocol) and UTTT.adapter(Programs).protocol.per_move
     assert ORIGINAL_PROTOCOL.argv(["python3", "bot.py"], 1, STANDARD) == ["python3", "bot.py"]
     assert ORIGINAL_PROTOCOL.updates([(3, 8, 1)]) == b"" and ORIGINAL_PROTOCOL.move_input(1, STANDARD, None) == b""
     assert isinstance(LINES_PROTOCOL, LinesProtocol) and not LINES_PROTOCOL.per_move
@@ -196,7 +198,7 @@ def random_positions(count: int, seed: int = 5) -> list[UtttPosition]:
         game = Game(UTTT, STANDARD, 0)
         while not game.over and len(found) < count:
             found.append(game.position())
-            legal = UTTT.legal_moves(game.position(), game.to_move)
+            legal = UTTT.adapter(Page).legal_moves(game.position(), game.to_move)
             answer = Answer.timeout() if rng.random() < 0.1 else Answer.of_move(rng.choice(legal))
             game.submit(answer)
     return found

@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from flit_core.errors import ConfigError, IllegalMove, MoveSyntaxError, SetupError
 from flit_core.game import Game
 from flit_core.games import get_game
+from flit_core.games.adapters import Page, Pictures, Text, Trial
 from flit_core.games.uttt import EMPTY, EndReason, Move, O, UtttConfig, UtttPosition, UtttState, UtttView, X
 from flit_core.games.uttt.board import FULL, OPEN, parse_move
 from flit_core.games.uttt.palette import COLOURS
@@ -453,7 +454,7 @@ def test_the_presets_are_the_original_and_the_trial() -> None:
     standard, trial = UTTT.preset("standard"), UTTT.preset("trial")
     assert isinstance(standard, UtttConfig)
     assert (standard.ply_limit, standard.o_mark, standard.move_time_ms) == (250, "0", 2000.0)
-    assert trial.move_time_ms == 100.0 and UTTT.small_preset == "trial" and UTTT.default_preset == "standard"
+    assert trial.move_time_ms == 100.0 and UTTT.info.small_preset == "trial" and UTTT.info.default_preset == "standard"
     assert "250 turns" in standard.describe()
 
 
@@ -470,10 +471,10 @@ def test_the_text_form_reads_back() -> None:
     played = game()
     drive(played, "38 84 ? 00 04")
     snapshot = played.position()
-    text = UTTT.text(snapshot)
+    text = UTTT.adapter(Text).text(snapshot)
     assert text.splitlines()[3] == "------+-------+------"
     assert text.splitlines()[-1] == "O to move in board 4 (last move 04)"
-    again = UTTT.snapshot_from_text(text)
+    again = UTTT.adapter(Text).snapshot_from_text(text)
     assert (again.cells, again.to_move, again.last, again.target) == (
         snapshot.cells,
         snapshot.to_move,
@@ -493,19 +494,19 @@ def test_malformed_text_is_refused(text: str) -> None:
 
 def test_the_picture_highlights_the_target_and_draws_won_boards_large() -> None:
     start = position(DECIDED, O, 2, "32")
-    root = ElementTree.fromstring(UTTT.svg(start))
+    root = ElementTree.fromstring(UTTT.adapter(Pictures).svg(start))
     fills = {rect.get("data-board"): rect.get("fill") for rect in root.iter("{http://www.w3.org/2000/svg}rect")}
     target, full, free = COLOURS[5], COLOURS[7], COLOURS[8]
     assert fills["2"] == target and fills["1"] == full and fills["3"] != target
     last = [rect for rect in root.iter("{http://www.w3.org/2000/svg}rect") if rect.get("class") == "last"]
     assert len(last) == 1
     # Free: every open board lighter; the won board 0 gets a large X (strokes a third of a tile wide).
-    root = ElementTree.fromstring(UTTT.svg(position(DECIDED, O)))
+    root = ElementTree.fromstring(UTTT.adapter(Pictures).svg(position(DECIDED, O)))
     fills = {rect.get("data-board"): rect.get("fill") for rect in root.iter("{http://www.w3.org/2000/svg}rect")}
     assert fills["2"] == fills["8"] == free and fills["0"] != free
     wide = [p for p in root.iter("{http://www.w3.org/2000/svg}path") if float(p.get("stroke-width", 0)) > 5]
     assert len(wide) == 1 and wide[0].get("stroke") == COLOURS[1]
-    assert "O to move anywhere" in UTTT.svg(position(DECIDED, O))
+    assert "O to move anywhere" in UTTT.adapter(Pictures).svg(position(DECIDED, O))
 
 
 # -- start positions ----------------------------------------------------------------------------
@@ -550,10 +551,10 @@ def test_a_won_start_position_is_over_at_once() -> None:
 
 def test_apply_move_tries_a_move_by_the_rules_of_one_move() -> None:
     start = position(DECIDED, O, 2, "32")
-    after, changes = UTTT.apply_move(start, 2, Move(2, 4))
+    after, changes = UTTT.adapter(Trial).apply_move(start, 2, Move(2, 4))
     assert changes == [(2, 4, 2)] and after.tile(2, 4) == O and after.target == 4
     with pytest.raises(IllegalMove):
-        UTTT.apply_move(start, 2, Move(3, 0))
+        UTTT.adapter(Trial).apply_move(start, 2, Move(3, 0))
 
 
 # -- properties over random games ---------------------------------------------------------------
@@ -563,7 +564,7 @@ def random_legal_game(seed: int) -> Game:
     rng = random.Random(seed)
     played = game()
     while not played.over:
-        played.submit(Answer.of_move(rng.choice(UTTT.legal_moves(played.position(), played.to_move))))
+        played.submit(Answer.of_move(rng.choice(UTTT.adapter(Page).legal_moves(played.position(), played.to_move))))
     return played
 
 

@@ -1,7 +1,7 @@
 """What every game's protocol host shares: the time limits the referee announces to a bot
 program, and running a host on the process's own pipes.
 
-Each game's protocol host (``GameDef.host``) speaks that game's wire protocol and builds
+Each game's protocol host (``Programs.host``) speaks that game's wire protocol and builds
 the bot's view; ``python -m flit_core.bot`` (:mod:`flit_core.cli.bot`) picks the game.
 """
 

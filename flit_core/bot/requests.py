@@ -17,8 +17,11 @@ from collections.abc import Sequence
 from typing import Any, BinaryIO, ClassVar
 
 from ..config import BaseConfig
-from ..games import GameDef
+from ..games.adapters import Programs
+from ..games.interface import AnyGame
+from ..games.whole_game import WholeGameProtocol
 from ..session import AnswerKind
+from .host import serve_stdio
 from .program import BotLoadError, BotProgram, MoveFunction, call_bot
 
 
@@ -30,7 +33,7 @@ class RequestHost(ABC):
     #: What a bot that made no move answers (a line the game reads as no move).
     no_move: ClassVar[bytes]
 
-    def __init__(self, definition: GameDef, program: BotProgram, config: BaseConfig) -> None:
+    def __init__(self, definition: AnyGame, program: BotProgram, config: BaseConfig) -> None:
         """Answer for ``program`` in games of ``definition`` with the settings ``config``."""
         self.definition = definition
         self.config = config
@@ -84,7 +87,7 @@ class RequestHost(ABC):
     @classmethod
     def serve(
         cls,
-        definition: GameDef,
+        definition: AnyGame,
         file: str,
         config: BaseConfig,
         fields: Sequence[str],
@@ -103,3 +106,28 @@ class RequestHost(ABC):
         else:
             host.run_lines(stdin, stdout)
         return 0
+
+
+class ProtocolHost(RequestHost):
+    """A host that reads each request line with the game's own protocol
+    (:meth:`~flit_core.games.whole_game.WholeGameProtocol.read_request`)."""
+
+    prog: ClassVar[str] = "python -m flit_core.bot"
+
+    def __init__(self, definition: AnyGame, program: BotProgram, config: BaseConfig) -> None:
+        super().__init__(definition, program, config)
+        protocol = definition.adapter(Programs).protocol
+        assert isinstance(protocol, WholeGameProtocol), "a request host needs a protocol whose requests hold the game"
+        self._protocol = protocol
+        self.no_move = protocol.no_move  # type: ignore[misc]  # the protocol's, per instance
+
+    def read(self, fields: Sequence[str]) -> tuple[int, BaseConfig, int, Any]:
+        """What the protocol reads from the line."""
+        return self._protocol.read_request(fields, self.config)
+
+
+def serve_protocol(definition: AnyGame, file: str, config: BaseConfig, fields: Sequence[str] = ()) -> int:
+    """Run the Python bot ``file`` on this process's pipes, reading requests as ``definition``'s
+    protocol writes them: the one request of ``fields`` (a per-move protocol's arguments), or
+    (none) a game in line mode; ``config``: the settings the bot assumes."""
+    return serve_stdio(lambda stdin, stdout: ProtocolHost.serve(definition, file, config, fields, stdin, stdout))

@@ -10,6 +10,7 @@ from typing import Any
 
 from ..errors import ConfigError
 from ..games import DEFAULT_GAME, game_names, get_game
+from ..games.adapters import Programs
 
 
 def register(subparsers: Any) -> None:
@@ -52,5 +53,4 @@ def main(argv: Sequence[str] | None = None, prog: str = "python -m flit_core.bot
     except ConfigError as error:
         print(f"{prog}: {error}", file=sys.stderr)
         return 2
-    status: int = definition.host.main(rest, prog=f"{prog} --game {game}" if game != DEFAULT_GAME else prog)
-    return status
+    return definition.adapter(Programs).host(rest, f"{prog} --game {game}" if game != DEFAULT_GAME else prog)

@@ -12,6 +12,7 @@ from ..games import get_game
 from ..games.languages import file_command
 from ..referee import Match
 from ..referee.command import absolute_paths
+from ..referee.console import console_for
 from ..referee.diagnostics import diagnostics_text
 from ..report import summary_text
 from .main import CommandError
@@ -95,7 +96,7 @@ def run(args: argparse.Namespace) -> int:
     ):
         try:
             if args.interactive:
-                match.game.definition.console(match, input, print).run()
+                console_for(match, input, print).run()
             else:
                 match.run()
         except KeyboardInterrupt:

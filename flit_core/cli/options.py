@@ -10,8 +10,9 @@ from typing import Any
 
 from ..config import MAX_TIME_MS, BaseConfig, check_time_ms
 from ..errors import ConfigError
-from ..games import DEFAULT_GAME, GameDef, canonical, game_names, get_game
-from ..games.interface import Option
+from ..games import DEFAULT_GAME, canonical, game_names, get_game
+from ..games.adapters import CommandLine, Option
+from ..games.interface import AnyGame
 from ..referee.limits import Limits
 from ..referee.sandbox import MODES, Sandbox, resolve
 from ..seeds import random_seed
@@ -37,7 +38,7 @@ def _game_options() -> dict[str, Option]:
     """Every game's configuration shortcuts by flag (a flag several games share once)."""
     options: dict[str, Option] = {}
     for name in game_names():
-        for option in get_game(name).options:
+        for option in get_game(name).adapter(CommandLine).options:
             options.setdefault(option.flag, option)
     return options
 
@@ -95,20 +96,24 @@ def config_from_args(args: argparse.Namespace, bots: int) -> BaseConfig:
     if args.config:
         if args.preset:
             raise ConfigError("give either --preset or --config, not both")
-        config = definition.config_from_dict(read_json(args.config))
+        config: BaseConfig = definition.config_type.from_dict(read_json(args.config))
     elif args.preset:
         config = definition.preset(args.preset)
         if bots != config.players:
             raise ConfigError(f"the {args.preset} preset is for {config.players} bots, but {bots} were given")
     else:
-        config = definition.config_for(bots)
+        # No preset named: the first preset for that many bots, else the default one for them.
+        config = next(
+            (preset for preset in definition.presets.values() if preset.players == bots),
+            definition.preset().replace(players=bots),
+        )
     overrides = _overrides(args, definition)
     if bots != config.players:
         raise ConfigError(f"the config is for {config.players} bots, but {bots} were given")
     return config.replace(**overrides) if overrides else config
 
 
-def _overrides(args: argparse.Namespace, definition: GameDef) -> dict[str, Any]:
+def _overrides(args: argparse.Namespace, definition: AnyGame) -> dict[str, Any]:
     fields = definition.config_type.field_names()
     overrides: dict[str, Any] = {}
     for name in ("move_time_ms", "startup_ms"):

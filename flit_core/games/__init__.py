@@ -1,10 +1,11 @@
 """The games of the arena, each one folder, found by name through this registry.
 
-Drivers ask :func:`get_game` for a game's :class:`~flit_core.games.interface.GameDef`
-and never import a game's own modules. A game's package is imported only when it is
-first asked for, so a page that plays Flit does not load Hex.
+Front ends (the command line, the page, notebooks, tournaments, a replay file's reader) ask
+:func:`get_game` for a game's :class:`~flit_core.games.interface.GameDef` and pass it to
+everything below them; nothing else looks a game up, or imports a game's own modules. A game's
+package is imported only when it is first asked for, so a page that plays Flit does not load Hex.
 
-Adding a game: a sub-package whose ``__init__`` defines ``GAME`` (its :class:`GameDef`),
+Adding a game: a sub-package whose ``__init__`` defines ``GAME`` (its :class:`AnyGame`),
 and one line in :data:`BUILT_IN`. A game kept elsewhere (a plug-in, or the tests' small
 games) is one entry in the environment variable ``FLIT_ARENA_GAMES``
 (``name=package,name2=package2``), which bot programs and worker processes inherit; a
@@ -17,16 +18,12 @@ import importlib
 import os
 
 from ..errors import ConfigError
-from .interface import Board, GameDef, State, WireProtocol
+from .interface import AnyGame
 
 __all__ = [
     "ALIASES",
     "BUILT_IN",
     "DEFAULT_GAME",
-    "Board",
-    "GameDef",
-    "State",
-    "WireProtocol",
     "canonical",
     "game_names",
     "get_game",
@@ -46,10 +43,10 @@ ALIASES: dict[str, str] = {"ultimatetictactoe": "uttt", "tictactoe": "uttt", "li
 #: The game a driver plays when none is named.
 DEFAULT_GAME = "flit"
 
-_loaded: dict[str, GameDef] = {}
+_loaded: dict[str, AnyGame] = {}
 
 
-def register(definition: GameDef) -> GameDef:
+def register(definition: AnyGame) -> AnyGame:
     """Add (or replace) a game under ``definition.name``; returns the definition."""
     _loaded[definition.name] = definition
     return definition
@@ -82,7 +79,7 @@ def game_names() -> list[str]:
     return [*names, *(name for name in _loaded if name not in names)]
 
 
-def get_game(name: str) -> GameDef:
+def get_game(name: str) -> AnyGame:
     """The definition of the game called ``name`` (:class:`ConfigError` names the choices)."""
     if isinstance(name, str):
         name = canonical(name)
@@ -93,7 +90,7 @@ def get_game(name: str) -> GameDef:
     if module is None:
         raise ConfigError(f"unknown game {name!r}; choose one of: {', '.join(game_names())}")
     try:
-        definition: GameDef = importlib.import_module(module).GAME
+        definition: AnyGame = importlib.import_module(module).GAME
     except (ImportError, AttributeError) as error:
         raise ConfigError(f"game {name!r}: cannot load its package {module!r}: {error}") from None
     _loaded[name] = definition

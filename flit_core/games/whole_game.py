@@ -5,9 +5,11 @@ use it ship it to the page."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any, ClassVar
 
 from ..config import BaseConfig
-from .interface import Change, WireProtocol
+from .interface import Change
+from .wire import WireProtocol
 
 
 class WholeGameProtocol(WireProtocol):
@@ -22,3 +24,16 @@ class WholeGameProtocol(WireProtocol):
     def updates(self, changes: Sequence[Change]) -> bytes:
         """Nothing: every request holds the whole game."""
         return b""
+
+    #: What the game's Python host answers for a bot that made no move (a line the game
+    #: reads as no move).
+    no_move: ClassVar[bytes] = b"\n"
+
+    def read_request(self, fields: Sequence[str], config: BaseConfig) -> tuple[int, BaseConfig, int, Any]:
+        """The bot's side of a request (its blank-separated ``fields``, from a line or the
+        command's arguments) for a bot that assumes the settings ``config``: the seat asked,
+        the game's settings, the turn and the board; ValueError in plain words if malformed.
+        A protocol that says it here gets its Python host for free
+        (:func:`flit_core.bot.requests.serve_protocol`): one description of the messages
+        serves both sides."""
+        raise NotImplementedError(f"{type(self).__name__} does not read its own requests")

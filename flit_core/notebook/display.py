@@ -36,7 +36,7 @@ def result_html(result: Result, names: Sequence[str] | None = None) -> str:
     """A small table of the final scores per bot (in the game's seat colours), the winner
     marked, and why it ended."""
     definition = get_game(result.game) if result.game else None
-    colours = definition.seat_colours if definition else ()
+    colours = definition.info.seat_colours if definition else ()
     rows = []
     for seat, score in sorted(result.scores.items()):
         won = result.outcome is Outcome.WIN and result.winner == seat
@@ -52,7 +52,7 @@ def result_html(result: Result, names: Sequence[str] | None = None) -> str:
             f"<td>{'<b>winner</b>' if won else ''}</td></tr>"
         )
     bot = "<th>bot</th>" if names else ""
-    score_name = definition.score_name if definition else "score"
+    score_name = definition.info.score_name if definition else "score"
     return (
         '<div class="flit-result" style="font:13px sans-serif">'
         f"<table><thead><tr><th>seat</th>{bot}<th>{html.escape(score_name)}</th><th></th></tr></thead>"

@@ -24,7 +24,7 @@ from ..bot.program import BotLoadError, BotProgram, call_bot
 from ..config import BaseConfig
 from ..errors import FlitError
 from ..game import Game
-from ..games.interface import GameDef
+from ..games.interface import AnyGame
 from ..session import AnswerKind
 from .games import ConfigLike, game_of, preset_of
 
@@ -162,7 +162,7 @@ def export_bot(
     return program
 
 
-def _smoke_test(program: BotProgram, definition: GameDef, config: BaseConfig) -> None:
+def _smoke_test(program: BotProgram, definition: AnyGame, config: BaseConfig) -> None:
     """Ask the exported bot for its first move; an error means something was left out."""
     game = Game(definition, config, 0)
     request = game.requests()[0]  # a new game asks its first movers

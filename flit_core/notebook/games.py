@@ -21,7 +21,9 @@ from typing import Any, NamedTuple, Union
 from ..bot.program import BotProgram
 from ..config import BaseConfig
 from ..errors import ConfigError, FlitError
-from ..games import DEFAULT_GAME, GameDef, get_game
+from ..games import DEFAULT_GAME, get_game
+from ..games.adapters import TournamentRules
+from ..games.interface import AnyGame
 from ..replay import Replay
 from ..runner import BotLike, bot_name, play_game
 from ..seeds import random_seed
@@ -56,7 +58,7 @@ class Program(NamedTuple):
 BotSpec = Union[BotLike, Program, str, "os.PathLike[str]"]
 
 
-def game_of(game: str | None, config: ConfigLike | None) -> GameDef:
+def game_of(game: str | None, config: ConfigLike | None) -> AnyGame:
     """The game a call plays: the configuration's own, else ``game``, else the default one."""
     if isinstance(config, BaseConfig):
         if game is not None and game != config.game:
@@ -65,12 +67,13 @@ def game_of(game: str | None, config: ConfigLike | None) -> GameDef:
     return get_game(game or DEFAULT_GAME)
 
 
-def preset_of(definition: GameDef, name: str | None) -> BaseConfig:
+def preset_of(definition: AnyGame, name: str | None) -> BaseConfig:
     """The preset called ``name``, or the game's quick one."""
-    return definition.preset(name or definition.small_preset or definition.default_preset)
+    preset: BaseConfig = definition.preset(name or definition.info.small_preset)
+    return preset
 
 
-def resolve_config(definition: GameDef, config: ConfigLike | None, players: int) -> BaseConfig:
+def resolve_config(definition: AnyGame, config: ConfigLike | None, players: int) -> BaseConfig:
     """The configuration for ``players`` bots: a preset (None: the game's quick one) is
     adapted, a full config must fit."""
     if not isinstance(config, BaseConfig):
@@ -268,8 +271,8 @@ def series(
         if on_game is not None:
             on_game(replay)
     records = [GameRecord.from_replay(replay, index) for index, replay in enumerate(replays)]
-    standings = leaderboard(records, entrants=named, by_score=definition.ranks_by_score)
-    return Leaderboard(standings, replays, definition.score_name)
+    standings = leaderboard(records, entrants=named, by_score=definition.adapter(TournamentRules).ranks_by_score)
+    return Leaderboard(standings, replays, definition.info.score_name)
 
 
 def _unique_names(bots: Sequence[BotSpec]) -> dict[str, BotSpec]:

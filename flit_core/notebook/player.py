@@ -4,9 +4,9 @@ The fragment holds the game's picture of the last board, a chart of every bot's 
 the turns, the controls, and an inline script: ``player.js`` (the controls, the chart's
 cursor, the legend and the turn descriptions, for any game) and the game's frame drawer,
 which redraws the board for any turn. A game may bring its own fast drawer
-(:meth:`~flit_core.games.interface.GameDef.replay_drawing`: Flit recolours one SVG from
+(:meth:`~flit_core.games.adapters.Pictures.replay_drawing`: Flit recolours one SVG from
 compact changes, fast for 32,768 turns); otherwise the player shows the game's
-:meth:`~flit_core.games.interface.GameDef.marked_svg` of every turn's board (``frames.js``),
+:meth:`~flit_core.games.adapters.Pictures.marked_svg` of every turn's board (``frames.js``),
 which suits short games. Without scripts (an untrusted notebook in JupyterLab, a static
 viewer) the fragment still shows the last board and the chart; with them (a trusted
 notebook, VS Code, JupyterLab, JupyterLite, a saved HTML page) the controls appear:
@@ -22,7 +22,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from ..games.interface import ReplayDrawing
+from ..games.adapters import Pictures, ReplayDrawing, Text
 from ..replay import Replay
 from ..report import score_history
 from ..session import TurnKind
@@ -71,19 +71,21 @@ def replay_drawing(replay: Replay, **options: Any) -> ReplayDrawing:
     """The game's own drawing of ``replay``, or the default one: the game's picture of every
     turn's board, what the turn did marked (each distinct picture stored once)."""
     definition = replay.definition
-    drawing = definition.replay_drawing(replay, **options)
+    drawing = definition.adapter(Pictures).replay_drawing(replay, **options)
     if drawing is not None:
         return drawing
     pictures: dict[str, int] = {}
     board = definition.board(replay.config, replay.setup)
-    frames = [pictures.setdefault(definition.svg(board.snapshot(), **options), 0)]
+    frames = [pictures.setdefault(definition.adapter(Pictures).svg(board.snapshot(), **options), 0)]
     moves = {}
     for turn in replay.turns:
         board.apply(turn.changes)
-        picture = definition.marked_svg(board.snapshot(), turn.player, turn.move, turn.changes, **options)
+        picture = definition.adapter(Pictures).marked_svg(
+            board.snapshot(), turn.player, turn.move, turn.changes, **options
+        )
         frames.append(pictures.setdefault(picture, len(pictures)))
         if turn.kind is TurnKind.MOVE:
-            moves[str(turn.index)] = definition.describe_move(turn.player, turn.move, turn.changes)
+            moves[str(turn.index)] = definition.adapter(Text).describe_move(turn.player, turn.move, turn.changes)
     data = {"pictures": list(pictures), "frames": frames, "moves": moves}
     return ReplayDrawing(list(pictures)[frames[-1]], _asset("frames.js"), data)
 
@@ -149,7 +151,7 @@ def chart_svg(replay: Replay, history: list[dict[int, int]] | None = None) -> st
     def y_of(score: int) -> str:
         return f"{pad + CHART_HEIGHT - score / top * CHART_HEIGHT:.1f}"
 
-    what = f"{definition.score_name} per bot over the turns"
+    what = f"{definition.info.score_name} per bot over the turns"
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="flit-chart" width="{width}" height="{height}" '
         f'viewBox="0 0 {width} {height}" role="img" aria-label="{html.escape(what)}" '
@@ -166,7 +168,7 @@ def chart_svg(replay: Replay, history: list[dict[int, int]] | None = None) -> st
         points = " ".join(f"{x_of(t)},{y_of(line[t])}" for t in samples)
         parts.append(
             f'<polyline class="flit-line" data-player="{player}" fill="none" '
-            f'stroke="{definition.seat_colours[player - 1]}" stroke-width="2" stroke-linejoin="round" '
+            f'stroke="{definition.info.seat_colours[player - 1]}" stroke-width="2" stroke-linejoin="round" '
             f'points="{points}"/>'
         )
     parts.append(
@@ -185,8 +187,9 @@ def replay_html(replay: Replay, **options: Any) -> str:
     drawing = replay_drawing(replay, **options)
     history = score_history(replay)
     ident = f"flit-player-{secrets.token_hex(6)}"
+    colours = definition.info.seat_colours
     legend = "".join(
-        f'<li data-player="{seat}"><span class="flit-swatch" style="background:{definition.seat_colours[seat - 1]}">'
+        f'<li data-player="{seat}"><span class="flit-swatch" style="background:{colours[seat - 1]}">'
         f"</span>{html.escape(player_label(replay, seat))} "
         f'<b class="flit-count">{history[-1][seat]}</b></li>'
         for seat in range(1, replay.config.players + 1)

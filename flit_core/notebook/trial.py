@@ -10,8 +10,8 @@ from typing import Any
 from ..bot.program import call_bot
 from ..config import BaseConfig
 from ..errors import ConfigError, IllegalMove
-from ..games import GameDef
-from ..games.interface import Change
+from ..games.adapters import Pictures, Text, Trial
+from ..games.interface import AnyGame, Change
 from ..runner import start_bot
 from ..session import AnswerKind
 from .display import figure_html
@@ -23,7 +23,7 @@ class MoveTrial:
     """What a bot answered on a position, whether that is legal, and the board after it."""
 
     #: The game the move was tried in.
-    definition: GameDef
+    definition: AnyGame
     me: int
     before: Any
     #: The move the bot returned (None when it returned no move at all, or passed with None).
@@ -45,10 +45,10 @@ class MoveTrial:
             return f"bot {self.me} answered {shown}{took}: no move, because {self.problem}"
         if self.move is None or self.definition.is_pass(self.move):
             return f"bot {self.me} passes ({took})"
-        return f"bot {self.me} {self.definition.describe_move(self.me, self.move, self.changes)} ({took})"
+        return f"bot {self.me} {self.definition.adapter(Text).describe_move(self.me, self.move, self.changes)} ({took})"
 
     def __str__(self) -> str:
-        text = self.definition.text
+        text = self.definition.adapter(Text).text
         return f"{self.summary()}\n\nbefore:\n{text(self.before)}\n\nafter:\n{text(self.after)}"
 
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
@@ -56,12 +56,12 @@ class MoveTrial:
 
     def _repr_html_(self) -> str:
         definition = self.definition
-        before = definition.marked_svg(self.before, self.me, self.move)
+        before = definition.adapter(Pictures).marked_svg(self.before, self.me, self.move)
         # The after picture marks what the move changed; an answer that is no move changed nothing.
         after = (
-            definition.marked_svg(self.after, self.me, self.move, self.changes)
+            definition.adapter(Pictures).marked_svg(self.after, self.me, self.move, self.changes)
             if self.changes
-            else definition.svg(self.after)
+            else definition.adapter(Pictures).svg(self.after)
         )
         return (
             '<div class="flit-trial" style="font:13px sans-serif">'
@@ -89,16 +89,16 @@ def try_move(
     players as the board shows, at least 2); a full configuration must fit it already.
     """
     definition = game_of(game, config)
-    board = definition.snapshot_from_text(position) if isinstance(position, str) else position
+    board = definition.adapter(Text).snapshot_from_text(position) if isinstance(position, str) else position
     if isinstance(config, BaseConfig):
-        game_config = definition.fit_config(config, board, me)
+        game_config = definition.adapter(Trial).fit_config(config, board, me)
         if game_config != config:
             raise ConfigError(
                 f"the config ({config.describe()}) does not fit this board: it needs {game_config.describe()}"
             )
     else:
         fewest = max(definition.config_type.MIN_PLAYERS, me)
-        game_config = definition.fit_config(resolve_config(definition, config, fewest), board, me)
+        game_config = definition.adapter(Trial).fit_config(resolve_config(definition, config, fewest), board, me)
     function = start_bot(in_process_bot(bot), me, game_config)
     view = definition.bot_view(game_config, me, turn, board, None)
     answer = call_bot(function, view, time.perf_counter, definition.read_answer)
@@ -111,7 +111,7 @@ def try_move(
     if move is None or definition.is_pass(move):
         return MoveTrial(definition, me, board, move, True, "", board, (), elapsed)
     try:
-        after, changes = definition.apply_move(board, me, move)
+        after, changes = definition.adapter(Trial).apply_move(board, me, move)
     except IllegalMove as error:
         return MoveTrial(definition, me, board, move, False, str(error), board, (), elapsed)
     return MoveTrial(definition, me, board, move, True, "", after, tuple(changes), elapsed)

@@ -1,6 +1,6 @@
 """The conformance checker's frame: a report of scenarios, and a bot started for each one.
 
-Each game's checker (``GameDef.check_scenarios``) scripts the scenarios that find what a
+Each game's checker (``Checker.scenarios``) scripts the scenarios that find what a
 bot program of that game does wrong; this module holds what every checker shares: the
 findings and the report, and a session that starts the bot as the referee would (with
 its game's protocol), reads answer lines to any request while telling stray lines apart,
@@ -16,7 +16,9 @@ from collections.abc import Callable
 
 from ..bot.host import limits_environment
 from ..config import BaseConfig
-from ..games.interface import GameDef, WireProtocol
+from ..games.adapters import Checker
+from ..games.interface import AnyGame
+from ..games.wire import WireProtocol
 from ..session import Answer, AnswerKind
 from .command import BotCommand, CommandLike
 from .driver import BotConnection, LogFunction
@@ -205,7 +207,7 @@ class CheckSession:
 
 
 def check_bot(
-    definition: GameDef,
+    definition: AnyGame,
     command: CommandLike,
     *,
     quick: bool = False,
@@ -221,7 +223,7 @@ def check_bot(
     limits = limits or Limits()
     bot = BotCommand.parse(command, 1)
     results = []
-    for scenario in definition.check_scenarios(quick):
+    for scenario in definition.adapter(Checker).scenarios(quick):
         result = scenario(bot, limits, log)
         results.append(result)
         if progress is not None:

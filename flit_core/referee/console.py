@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import ClassVar
+from typing import Any, ClassVar
 
-from ..games import GameDef
+from ..games.adapters import OwnConsole, Text
+from ..games.interface import AnyGame, offers
 from ..session import Turn, TurnKind
 from .match import Match
 
@@ -23,13 +24,13 @@ commands:
 _SHOW_TURNS = 40
 
 
-def describe_turn(turn: Turn, definition: GameDef) -> str:
+def describe_turn(turn: Turn, definition: AnyGame) -> str:
     """One line for a turn: who, what (in the game's words), how long."""
     ms = "" if turn.elapsed_ms is None else f" ({turn.elapsed_ms:.2f} ms)"
     head = f"turn {turn.index}: bot {turn.player}"
     kind = turn.kind
     if kind is TurnKind.MOVE:
-        return f"{head} {definition.describe_move(turn.player, turn.move, turn.changes)}{ms}"
+        return f"{head} {definition.adapter(Text).describe_move(turn.player, turn.move, turn.changes)}{ms}"
     if kind is TurnKind.PASS:
         return f"{head} did not move{ms}"
     if kind is TurnKind.TIMEOUT:
@@ -41,7 +42,7 @@ def describe_turn(turn: Turn, definition: GameDef) -> str:
 
 class Console:
     """Reads commands and plays the match accordingly (a game may offer its own console,
-    like Hex's: :meth:`~flit_core.games.interface.GameDef.console`)."""
+    like Hex's: :class:`~flit_core.games.adapters.OwnConsole`)."""
 
     #: What ``help`` prints.
     help_text: ClassVar[str] = HELP
@@ -84,9 +85,9 @@ class Console:
                 self._play(count, show_all=count is not None and count <= _SHOW_TURNS)
         elif command in ("b", "board"):
             definition = self.match.game.definition
-            self._write(definition.text(self.match.game.position()))
-            if definition.text_legend:
-                self._write(f"({definition.text_legend})")
+            self._write(definition.adapter(Text).text(self.match.game.position()))
+            if definition.adapter(Text).legend:
+                self._write(f"({definition.adapter(Text).legend})")
         elif command in ("st", "state", "result"):
             self._write(self.state_text())
         elif command in ("h", "help", "?"):
@@ -132,10 +133,10 @@ class Console:
         for seat, name in enumerate(self.match.names, 1):
             stats = game.stats(seat)
             lines.append(
-                f"  bot {seat} ({name}): {counts[seat]} {game.definition.score_name}, {stats.status.value}, "
+                f"  bot {seat} ({name}): {counts[seat]} {game.definition.info.score_name}, {stats.status.value}, "
                 f"{stats.moves} moves, {stats.invalid} invalid, {stats.timeouts} timeouts"
             )
-        lines += [f"  {line}" for line in game.definition.state_lines(game.state)]
+        lines += [f"  {line}" for line in game.definition.adapter(Text).state_lines(game.state)]
         if game.over:
             lines.append(self._result())
         return "\n".join(lines)
@@ -146,3 +147,11 @@ class Console:
             return "The game is not over yet."
         who = f"bot {result.winner} wins" if result.winner is not None else "a tie: nobody wins"
         return f"Result: {who} ({result.reason.value}: {result.detail})"
+
+
+def console_for(match: Match, read: Callable[[str], str], write: Callable[[str], None]) -> Any:
+    """The console of ``match``'s game: the one of its own (Hex's central program's), else the arena's."""
+    definition = match.game.definition
+    if not offers(definition, OwnConsole):
+        return Console(match, read, write)
+    return definition.adapter(OwnConsole).console(match, read, write)

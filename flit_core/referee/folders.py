@@ -26,6 +26,8 @@ import subprocess
 import sys
 from collections.abc import Iterator
 
+from .proctree import descendants
+
 #: The shell that holds the bot back until its folder is filled (then it runs as ``_STDIO_BACK``).
 HANDSHAKE = "printf . >&4 && read -r _ <&3 && "
 #: How long the referee waits for a sandbox to be ready (bubblewrap takes milliseconds).
@@ -87,8 +89,6 @@ class SizedFolder:
             with open(f"/proc/{popen.pid}/task/{popen.pid}/children", encoding="ascii") as handle:
                 children = [int(pid) for pid in handle.read().split()]
         except FileNotFoundError:  # a kernel without that file: look through /proc
-            from .sandbox import descendants  # (that module imports this one)
-
             children = descendants(popen.pid)
         if not children:
             raise FolderError(errno.ECHILD, "its sandbox ended before it started")

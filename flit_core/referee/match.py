@@ -16,7 +16,9 @@ from typing import IO, Any, Self
 from ..bot.host import limits_environment
 from ..config import BaseConfig
 from ..game import Game
-from ..games.interface import Change, GameDef, WireProtocol
+from ..games.adapters import Programs
+from ..games.interface import AnyGame, Change
+from ..games.wire import WireProtocol
 from ..replay import Replay, ReplayJournal
 from ..session import Answer, PlayerStatus, Request, Turn
 from .command import BotCommand, CommandLike
@@ -50,7 +52,7 @@ class Match:
 
     def __init__(
         self,
-        definition: GameDef,
+        definition: AnyGame,
         config: BaseConfig,
         commands: Sequence[CommandLike],
         seed: int,
@@ -69,7 +71,7 @@ class Match:
         the replay is written to that file as the game goes (:class:`ReplayJournal`): it
         is opened first, so a path that cannot be written stops everything before the
         game (:class:`OutputError`). ``protocols`` names each seat's wire protocol among
-        the game's (``GameDef.protocols``; None: the game's own). In simultaneous steps
+        the game's (``Programs.protocols``; None: the game's own). In simultaneous steps
         the bots are asked one after the other, or at once with ``parallel``."""
         players = config.players
         if len(commands) != players:
@@ -100,8 +102,8 @@ class Match:
         #: Seats the rules put out, whose bots are stopped.
         self._stopped: set[int] = set()
         #: Each seat's wire protocol (the game's own unless ``protocols`` names another).
-        self._protocols = [definition.seat_protocol(name) for name in (protocols or [None] * players)]
-        if definition.simultaneous and any(protocol.per_move for protocol in self._protocols):
+        self._protocols = [definition.adapter(Programs).seat_protocol(name) for name in (protocols or [None] * players)]
+        if definition.info.simultaneous and any(protocol.per_move for protocol in self._protocols):
             raise BotCommandError(f"{definition.title}: a per-move protocol needs turns, one at a time")
         # A protocol whose request carries the position is given it (a snapshot per move).
         self._positional = [type(p).move_request is not WireProtocol.move_request for p in self._protocols]
@@ -321,7 +323,7 @@ class Match:
 
 
 def play_match(
-    definition: GameDef,
+    definition: AnyGame,
     config: BaseConfig,
     commands: Sequence[CommandLike],
     seed: int,

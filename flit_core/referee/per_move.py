@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ..config import BaseConfig
-from ..games.interface import PER_MOVE_OUTPUT, WireProtocol
+from ..games.wire import PER_MOVE_OUTPUT, WireProtocol
 from ..session import Answer
 from .capture import StderrCapture
 from .driver import LogFunction, Parser

@@ -30,6 +30,7 @@ from .capture import StderrCapture
 from .errors import BotCommandError
 from .limits import Limits
 from .lines import Line, LineBuffer
+from .proctree import descendants
 
 #: Bytes read from a pipe at a time.
 CHUNK = 65536
@@ -337,7 +338,7 @@ class BotProcess:
         """
         if self.sandboxed and signum != signal.SIGKILL:
             if self.exit_status() is None:
-                for pid in sandbox.descendants(self.pid):
+                for pid in descendants(self.pid):
                     # Found a moment ago: one may have ended since (its pid is not reused so soon).
                     with contextlib.suppress(ProcessLookupError, PermissionError):
                         os.kill(pid, signum)

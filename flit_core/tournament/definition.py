@@ -8,6 +8,7 @@ from typing import Any
 
 from ..config import BaseConfig
 from ..games import get_game
+from ..games.adapters import TournamentRules
 from ..referee.limits import Limits
 from .entrants import Entrant, EntrantKind, EntrantsError
 from .play import GameTask
@@ -32,9 +33,10 @@ class Tournament:
     #: The referee's limits and sandbox for the bot programs (None: the defaults); not
     #: part of the tournament's identity.
     limits: Limits | None = None
-    #: Whether the bot programs' folders last the whole tournament, for a game that gives
-    #: them copies (:attr:`GameDef.workdirs`): None for the game's own choice, else its
-    #: option's (the coin game's ``keep_files``: True; ultimate tic-tac-toe's ``fresh_data``: False).
+    #: Whether the bot programs' folders last the whole tournament, for a game that gives them
+    #: copies (:attr:`~flit_core.games.adapters.TournamentRules.workdirs`): None for the game's
+    #: own choice, else its option's (the coin game's ``keep_files``: True; ultimate
+    #: tic-tac-toe's ``fresh_data``: False).
     kept_workdirs: bool | None = None
 
     def __post_init__(self) -> None:
@@ -49,14 +51,14 @@ class Tournament:
             raise EntrantsError("entrant names must be unique")
         if self.games < 1:
             raise EntrantsError(f"a tournament needs at least 1 game, not {self.games}")
-        if self.kept_workdirs is not None and get_game(self.game).workdirs is None:
+        if self.kept_workdirs is not None and get_game(self.game).adapter(TournamentRules).workdirs is None:
             raise EntrantsError(f"the game {self.game} gives its bots no folders to keep or refresh")
 
     @property
     def keeps_folders(self) -> bool:
         """True when the bot programs' folders last the whole tournament (games that share
         a bot then never run at once); Python bot files get no folder."""
-        policy = get_game(self.game).workdirs
+        policy = get_game(self.game).adapter(TournamentRules).workdirs
         if policy is None or all(entrant.kind is not EntrantKind.PROGRAM for entrant in self.entrants):
             return False
         return policy.kept if self.kept_workdirs is None else self.kept_workdirs
@@ -111,6 +113,8 @@ class Tournament:
         places = {entrant.name: place for place, entrant in enumerate(self.entrants)}
         seats = tuple(self.entrants[places[name]] for name in game.seats)
         # A game whose players have fixed ids learns each seat's place in the entrant list.
-        config = get_game(self.game).seat_config(self.config, [places[name] for name in game.seats])
+        config = (
+            get_game(self.game).adapter(TournamentRules).seat_config(self.config, [places[name] for name in game.seats])
+        )
         kept = os.path.join(results, KEPT_FOLDER) if results is not None and self.keeps_folders else None
         return GameTask(game, config, seats, not self.programs, replay_path, self.limits, kept)

@@ -13,7 +13,7 @@
 A string that is one word ending in ``.py`` is a Python bot file; any other string is a
 command line (split like a shell would) of a program speaking the game's protocol, or one
 bot file in another language the game runs through a host of its own (light cycles'
-``bot.js``: ``GameDef.languages``). Paths are relative to the entrants file's folder, and a
+``bot.js``: ``Programs.languages``). Paths are relative to the entrants file's folder, and a
 program runs in that folder unless its ``workdir`` says otherwise. To run a Python program
 that speaks the text protocol, give its command: ``"python3 bot.py"``.
 """
@@ -32,7 +32,8 @@ from typing import Any
 
 from ..bot.program import BotLoadError, BotProgram
 from ..errors import FlitError
-from ..games import DEFAULT_GAME, GameDef, get_game
+from ..games import DEFAULT_GAME, get_game
+from ..games.interface import AnyGame
 from ..games.languages import file_command
 
 #: Longest entrant name: names label table rows and chart bars.
@@ -100,7 +101,7 @@ class Entrant:
                     digest.update(b"?")
         return digest.hexdigest()
 
-    def run_by(self, game: GameDef) -> Entrant:
+    def run_by(self, game: AnyGame) -> Entrant:
         """This entrant as ``game`` runs it: a program given as one bot file in one of the
         game's other languages (light cycles' ``bot.js``) runs through that language's host."""
         if self.kind is not EntrantKind.PROGRAM or len(self.command) != 1:

@@ -16,7 +16,8 @@ import os
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..games import DEFAULT_GAME, GameDef, get_game
+from ..games import DEFAULT_GAME, get_game
+from ..games.interface import AnyGame
 from .leaderboard import Standing
 
 FORMAT = "flit-arena-leaderboard"
@@ -38,7 +39,7 @@ class Leaderboard:
     about: dict[str, Any]
 
     @property
-    def definition(self) -> GameDef:
+    def definition(self) -> AnyGame:
         """The game the tournament played."""
         return get_game(self.about.get("game", DEFAULT_GAME))
 
@@ -88,7 +89,7 @@ def columns(board: Leaderboard) -> tuple[Column, ...]:
     """The table's columns: the mean score headed by what the game counts (Flit: pieces;
     none for a game whose score is its wins, as Hex's: the wins are shown already), and the
     rating only when there is one."""
-    score = Column(board.definition.score_name, lambda row: f"{row.mean_pieces:.1f}")
+    score = Column(board.definition.info.score_name, lambda row: f"{row.mean_pieces:.1f}")
     scores = () if any(column.header == score.header for column in RESULT_COLUMNS) else (score,)
     shown = (*RESULT_COLUMNS, *scores, *CONDUCT_COLUMNS)
     return (*shown, RATING) if board.rated else shown
@@ -198,7 +199,7 @@ def html_page(board: Leaderboard) -> str:
     return _PAGE.format(
         title=html.escape(f"{board.definition.title} tournament leaderboard"),
         summary=html.escape(describe(board)),
-        chart=win_rate_chart(board.standings, board.definition.seat_colours),
+        chart=win_rate_chart(board.standings, board.definition.info.seat_colours),
         head=head,
         body=body,
         notes="".join(f"<p>{html.escape(note)}</p>" for note in notes),

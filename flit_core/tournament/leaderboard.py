@@ -209,7 +209,7 @@ def leaderboard(
     by_score: bool = False,
 ) -> list[Standing]:
     """The standings, best first: by wins, then win rate, then rating, then name; with
-    ``by_score`` (a game's :attr:`~flit_core.games.interface.GameDef.ranks_by_score`), by
+    ``by_score`` (a game's :attr:`~flit_core.games.adapters.TournamentRules.ranks_by_score`), by
     the total score first (light cycles: opponents outlasted).
 
     ``entrants`` lists bots to show even before they have played. Bots with the same

@@ -24,6 +24,7 @@ import time
 from ..bot.program import BotProgram
 from ..config import BaseConfig
 from ..games import get_game
+from ..games.adapters import Programs, TournamentRules
 from ..referee import Limits, play_match
 from ..referee.sandbox import Workdir
 from ..replay import Replay
@@ -114,10 +115,10 @@ def _play(task: GameTask) -> Replay:
     if task.trusted:
         bots = [_program(entrant) for entrant in task.entrants]
         return play_game(definition, task.config, bots, task.game.seed, names=names, deadline=True)
-    host_protocol = definition.host_protocol
+    host_protocol = definition.adapter(Programs).host_protocol
     # A game whose bots write files gives each program a copy of its folder (workdirs.py).
     with (
-        game_folders(task.entrants, definition.workdirs, task.kept_folder) as seats,
+        game_folders(task.entrants, definition.adapter(TournamentRules).workdirs, task.kept_folder) as seats,
         tempfile.TemporaryDirectory(prefix="flit-arena-sources-") as sources,
     ):
         commands = [command_for(seat.entrant, task.config.game, sources) for seat in seats]

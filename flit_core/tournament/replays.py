@@ -15,6 +15,7 @@ from typing import Any
 
 from ..errors import FlitError, ReplayError
 from ..games import get_game
+from ..games.adapters import TournamentRules
 from ..replay import Replay, shown
 from . import rating
 from .export import Leaderboard
@@ -32,10 +33,12 @@ def board_of(records: Sequence[GameRecord], about: Mapping[str, Any], *, rated: 
     """
     game = get_game(str(about["game"]))
     ratings = rating.compute_ratings(records) if rated and records and rating.available() else None
-    standings = leaderboard(records, ratings, entrants=list(about["entrants"]), by_score=game.ranks_by_score)
+    standings = leaderboard(
+        records, ratings, entrants=list(about["entrants"]), by_score=game.adapter(TournamentRules).ranks_by_score
+    )
     facts = {
         **about,
-        "settings": game.config_from_dict(about["config"]).describe(),
+        "settings": game.config_type.from_dict(about["config"]).describe(),
         "games_finished": len(records),
         "games_total": len(records),
         "rating": rating.RATING_NOTE if ratings is not None else None,
@@ -95,7 +98,7 @@ def _about(about: Any) -> dict[str, Any]:
         raise ReplayError(f"the tournament's game: {error}") from None
     settings: Any = about.get("config")  # checked by the game's config
     try:
-        config = definition.config_from_dict(settings)
+        config = definition.config_type.from_dict(settings)
     except FlitError as error:
         raise ReplayError(f"the tournament's config: {error}") from None
     seed = about.get("seed")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..games import get_game
+from ..games.adapters import TournamentRules
 from . import rating
 from .export import Leaderboard
 from .leaderboard import leaderboard
@@ -16,10 +17,10 @@ def leaderboard_of(store: ResultsStore, *, rated: bool = True) -> Leaderboard:
     game = get_game(definition["game"])
     ratings = rating.compute_ratings(records) if rated and rating.available() else None
     names = [entry["name"] for entry in definition["entrants"]]
-    standings = leaderboard(records, ratings, entrants=names, by_score=game.ranks_by_score)
+    standings = leaderboard(records, ratings, entrants=names, by_score=game.adapter(TournamentRules).ranks_by_score)
     about = {
         "game": game.name,
-        "settings": game.config_from_dict(definition["config"]).describe(),
+        "settings": game.config_type.from_dict(definition["config"]).describe(),
         "config": definition["config"],
         "seed": definition["seed"],
         "entrants": definition["entrants"],

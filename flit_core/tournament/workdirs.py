@@ -32,7 +32,7 @@ import sys
 import tempfile
 from collections.abc import Callable, Iterator, Sequence
 
-from ..games.interface import Workdirs
+from ..games.adapters import Workdirs
 from ..referee.sandbox import Workdir
 from .entrants import Entrant, EntrantKind, EntrantsError
 

@@ -19,6 +19,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any, NamedTuple
 
 from ..games import DEFAULT_GAME, get_game
+from ..games.adapters import Programs
 
 #: The Q&A site's API (a snippet previewed offline points it at a local stand-in).
 API_BASE = "https://api.stackexchange.com/2.3/"
@@ -146,7 +147,7 @@ def answers_url(question: int, site: str, page: int, api: str = "") -> str:
 def language_titles(game: str) -> dict[str, str]:
     """The game's other bot languages, ``{key: title}`` (natively; the page passes its own,
     as its Python has no :mod:`flit_core.games.languages`)."""
-    return {key: language.title for key, language in get_game(game).languages.items()}
+    return {key: language.title for key, language in get_game(game).adapter(Programs).languages.items()}
 
 
 def read_answer(

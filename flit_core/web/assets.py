@@ -17,7 +17,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from ..games import DEFAULT_GAME, GameDef, game_names, get_game
+from ..games import DEFAULT_GAME, game_names, get_game
+from ..games.adapters import Page, Programs
+from ..games.interface import AnyGame, game_folder, offers
 
 PACKAGE_DIR = Path(__file__).resolve().parent.parent
 ROOT = PACKAGE_DIR.parent
@@ -41,12 +43,15 @@ class AssetsMissing(RuntimeError):
     """The page's files or its vendored runtime are not where they should be."""
 
 
-def page_games(names: Iterable[str] | None = None) -> list[GameDef]:
-    """The definitions of the games a page offers (every registered game by default)."""
-    return [get_game(name) for name in (game_names() if names is None else names)]
+def page_games(names: Iterable[str] | None = None) -> list[AnyGame]:
+    """The definitions of the games a page offers: those named, or every registered game that
+    has a page (:class:`~flit_core.games.adapters.Page`)."""
+    if names is not None:
+        return [get_game(name) for name in names]
+    return [game for game in map(get_game, game_names()) if offers(game, Page)]
 
 
-def browser_modules(games: Sequence[GameDef] | None = None) -> dict[str, str]:
+def browser_modules(games: Sequence[AnyGame] | None = None) -> dict[str, str]:
     """The Python sources the page and its workers import: ``{"flit_core/x.py": text}``.
 
     Every module of flit_core that :data:`BROWSER_ENTRIES` import, directly or not, and
@@ -60,8 +65,8 @@ def browser_modules(games: Sequence[GameDef] | None = None) -> dict[str, str]:
     packages = {PACKAGE_DIR.name: ROOT}
     for game in wanted.values():
         module = type(game).__module__
-        entries.append(game.folder / "__init__.py")
-        packages[module.partition(".")[0]] = game.folder.parents[module.count(".")]
+        entries.append(game_folder(game) / "__init__.py")
+        packages[module.partition(".")[0]] = game_folder(game).parents[module.count(".")]
     files = _imported_files(entries, packages)
     return {_module_path(path, packages): path.read_text(encoding="utf-8") for path in sorted(files)}
 
@@ -122,7 +127,9 @@ def _imports(path: Path, packages: Mapping[str, Path]) -> list[Path]:
 
 
 def _runtime_nodes(tree: ast.AST) -> Iterable[ast.AST]:
-    """Every node of ``tree`` but those under ``if TYPE_CHECKING:`` (never run)."""
+    """Every node of ``tree`` that runs when the module is imported: not those under
+    ``if TYPE_CHECKING:`` (never run), nor a function's body (what it imports, it imports on
+    use: a game's adapters that start processes or draw SVG, which the page never asks for)."""
     todo = [tree]
     while todo:
         node = todo.pop()
@@ -130,31 +137,34 @@ def _runtime_nodes(tree: ast.AST) -> Iterable[ast.AST]:
         if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING":
             todo.extend(node.orelse)
             continue
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            todo.extend(node.decorator_list)
+            continue
         todo.extend(ast.iter_child_nodes(node))
 
 
-def game_assets(definition: GameDef) -> dict[str, Any]:
+def game_assets(definition: AnyGame) -> dict[str, Any]:
     """What the page knows of a game: the definition's name, title, score name, seat
-    colours, player range and presets, with its :attr:`~GameDef.page_assets` (the
+    colours, player range and presets, with its :attr:`~flit_core.games.adapters.Page.assets` (the
     settings form's ``fields`` spelled out; see :data:`HARNESS_FIELDS`)."""
     config_type = definition.config_type
     assets: dict[str, Any] = {
         "name": definition.name,
         "title": definition.title,
-        "simultaneous": definition.simultaneous,
-        "score": definition.score_name,
-        "seat_colours": list(definition.seat_colours),
-        "move_help": definition.move_help,
+        "simultaneous": definition.info.simultaneous,
+        "score": definition.info.score_name,
+        "seat_colours": list(definition.info.seat_colours),
+        "move_help": definition.info.move_help,
         "players": [config_type.MIN_PLAYERS, config_type.MAX_PLAYERS],
         "presets": {name: config.to_dict() for name, config in definition.presets.items()},
         "preset": next(iter(definition.presets)),
     }
-    assets.update(definition.page_assets)
+    assets.update(definition.adapter(Page).assets)
     assets["fields"] = [_field(field, definition) for field in assets.get("fields", HARNESS_FIELDS)]
     return assets
 
 
-def _field(field: str | dict[str, Any], definition: GameDef) -> dict[str, Any]:
+def _field(field: str | dict[str, Any], definition: AnyGame) -> dict[str, Any]:
     if not isinstance(field, str):
         return dict(field)
     spec = {"name": field, **HARNESS_FIELDS[field]}
@@ -163,25 +173,25 @@ def _field(field: str | dict[str, Any], definition: GameDef) -> dict[str, Any]:
     return spec
 
 
-def page_modules(definition: GameDef) -> list[str]:
+def page_modules(definition: AnyGame) -> list[str]:
     """The file names of the game's page modules: its canvas module, its input module if
     any, and the worker module of each of its other bot languages."""
-    assets = definition.page_assets
-    workers = [language.worker for language in definition.languages.values()]
+    assets = definition.adapter(Page).assets
+    workers = [language.worker for language in definition.adapter(Programs).languages.values()]
     return [assets["canvas"], *([assets["input"]] if "input" in assets else []), *workers]
 
 
-def game_scripts(definition: GameDef) -> dict[str, str]:
+def game_scripts(definition: AnyGame) -> dict[str, str]:
     """The game's page modules, ``{file name: source}``."""
-    return {name: (definition.folder / name).read_text(encoding="utf-8") for name in page_modules(definition)}
+    return {name: (game_folder(definition) / name).read_text(encoding="utf-8") for name in page_modules(definition)}
 
 
-def example_bots(definition: GameDef) -> dict[str, str]:
+def example_bots(definition: AnyGame) -> dict[str, str]:
     """The game's example bots, ``{file stem: source}``, in the definition's order (random first)."""
     return {path.stem: path.read_text(encoding="utf-8") for path in definition.examples.values()}
 
 
-def bot_languages(definition: GameDef) -> dict[str, Any]:
+def bot_languages(definition: AnyGame) -> dict[str, Any]:
     """The game's other bot languages as the page needs them: ``{key: {title, suffix,
     worker, examples: {file stem: source}}}``."""
     return {
@@ -191,7 +201,7 @@ def bot_languages(definition: GameDef) -> dict[str, Any]:
             "worker": language.worker,
             "examples": {path.stem: path.read_text(encoding="utf-8") for path in language.examples.values()},
         }
-        for key, language in definition.languages.items()
+        for key, language in definition.adapter(Programs).languages.items()
     }
 
 
@@ -205,7 +215,7 @@ def bundle(games: Sequence[str] | None = None, *, scripts: bool = False) -> dict
     games_data: dict[str, Any] = {}
     for definition in definitions:
         entry = {"assets": game_assets(definition), "examples": example_bots(definition)}
-        if definition.languages:
+        if definition.adapter(Programs).languages:
             entry["languages"] = bot_languages(definition)
         if scripts:
             entry["scripts"] = game_scripts(definition)
@@ -229,12 +239,12 @@ def game_file(name: str, file: str) -> Path | None:
     if name not in game_names():
         return None
     definition = get_game(name)
-    return definition.folder / file if file in page_modules(definition) else None
+    return game_folder(definition) / file if file in page_modules(definition) else None
 
 
 def check_assets() -> None:
     """Raise :class:`AssetsMissing` with the fix if the page cannot be served from here."""
     if not (WEB_DIR / "index.html").is_file():
         raise AssetsMissing(f"the page is not at {WEB_DIR}: run flit-arena from a checkout of the repository")
-    if not (VENDOR_DIR / ".installed").is_file():
-        raise AssetsMissing(f"{VENDOR_DIR} is missing Pyodide: run scripts/setup.sh first")
+    if not (VENDOR_DIR / ".installed").is_file() or not (VENDOR_DIR / "pyscript" / "core.js").is_file():
+        raise AssetsMissing(f"{VENDOR_DIR} is missing Pyodide or PyScript: run scripts/setup.sh first")

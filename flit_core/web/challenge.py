@@ -13,6 +13,7 @@ from typing import Any
 
 from ..errors import FlitError, ReplayError
 from ..games import get_game
+from ..games.adapters import Text
 from ..replay import Replay
 from ..session import TurnKind
 from ..tournament.export import html_page, markdown_text
@@ -80,7 +81,7 @@ def _problems(played: Replay) -> list[dict[str, Any]]:
                 "turn": position,
                 "kind": turn.kind.value,
                 "detail": turn.detail,
-                "input": definition.text(played.position_at(position)),
+                "input": definition.adapter(Text).text(played.position_at(position)),
             }
         )
         if len(found) == PROBLEMS_PER_GAME:
@@ -99,7 +100,7 @@ def verify(games: str, about: str) -> str:
     on trust); ``game`` counts from 1 as the page shows games."""
     wanted = json.loads(about)
     definition = get_game(wanted["game"])
-    config = definition.config_from_dict(wanted["config"]).to_dict()
+    config = definition.config_type.from_dict(wanted["config"]).to_dict()
     entrants = set(wanted["entrants"])
     kept: list[dict[str, Any]] = []
     dropped: list[dict[str, Any]] = []

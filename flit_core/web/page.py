@@ -17,7 +17,9 @@ from typing import Any
 
 from ..errors import FlitError, ReplayError
 from ..game import Game
-from ..games import DEFAULT_GAME, GameDef, get_game
+from ..games import DEFAULT_GAME, get_game
+from ..games.adapters import Page, TournamentRules
+from ..games.interface import AnyGame
 from ..replay import Replay
 from ..session import Answer, AnswerKind, Turn
 from ..tournament.leaderboard import GameRecord, leaderboard
@@ -30,7 +32,7 @@ _MOVES_KEPT = 4096
 _KINDS = {kind.value: kind for kind in AnswerKind}
 
 
-def answer_from_dict(data: Any, definition: GameDef, moves: dict[str, Any] | None = None) -> Answer:
+def answer_from_dict(data: Any, definition: AnyGame, moves: dict[str, Any] | None = None) -> Answer:
     """The :class:`Answer` a worker (or a human's click) reported, as sent by the page.
 
     ``{"kind": "move", "move": text | None, "detail": ..., "ms": ...}``: kinds are
@@ -58,7 +60,7 @@ def answer_from_dict(data: Any, definition: GameDef, moves: dict[str, Any] | Non
     return Answer(kind, move, str(data.get("detail") or ""), ms)
 
 
-def turn_to_dict(turn: Turn, definition: GameDef) -> dict[str, Any]:
+def turn_to_dict(turn: Turn, definition: AnyGame) -> dict[str, Any]:
     """A turn as the page draws it (the same fields as a replay's turn, always present)."""
     return {
         "index": turn.index,
@@ -94,7 +96,7 @@ class PageReferee:
         """Set up the game (raises :class:`~flit_core.errors.FlitError` for bad settings)."""
         data = json.loads(settings)
         self.definition = get_game(data.get("game", DEFAULT_GAME))
-        self.config = self.definition.config_from_dict(data["config"])
+        self.config = self.definition.config_type.from_dict(data["config"])
         self.game = Game(self.definition, self.config, int(data["seed"]))
         self.names = [str(name) for name in data["names"]]
         self._played: list[Turn] = []
@@ -161,7 +163,12 @@ class PageReferee:
     def legal_moves(self, player: int) -> str:
         """The legal moves of ``player`` now, as texts (for a human seat's clicks)."""
         definition = self.definition
-        return dumps([definition.format_move(move) for move in definition.legal_moves(self.game.position(), player)])
+        return dumps(
+            [
+                definition.format_move(move)
+                for move in definition.adapter(Page).legal_moves(self.game.position(), player)
+            ]
+        )
 
     def replay(self, meta: str) -> str:
         """The game's replay file text, the same JSON the native referee writes."""
@@ -178,7 +185,7 @@ class PageReferee:
 def check_config(game: str, config: str) -> str:
     """Validate settings from the page's form: ``{"ok": config}`` or ``{"error": message}``."""
     try:
-        return dumps({"ok": get_game(game).config_from_dict(json.loads(config)).to_dict()})
+        return dumps({"ok": get_game(game).config_type.from_dict(json.loads(config)).to_dict()})
     except (FlitError, TypeError) as error:
         return dumps({"error": str(error)})
 
@@ -216,6 +223,6 @@ def standings(records: str, entrants: str, game: str = DEFAULT_GAME) -> str:
     rows = leaderboard(
         (GameRecord.from_dict(data) for data in json.loads(records)),
         entrants=json.loads(entrants),
-        by_score=get_game(game).ranks_by_score,
+        by_score=get_game(game).adapter(TournamentRules).ranks_by_score,
     )
     return dumps([row.to_dict() for row in rows])

@@ -23,6 +23,8 @@ import urllib.parse
 from pathlib import Path
 from typing import Any, Self
 
+from ..games.adapters import Programs
+from ..games.interface import game_folder
 from .assets import PACKAGE_DIR, WEB_DIR, bundle_json, check_assets, game_assets, game_file, page_games
 from .snapshot import SNAPSHOT_URL, Snapshots, sources_digest
 
@@ -52,13 +54,16 @@ def _bundle_stamp() -> str:
     (their page assets and examples: a tool or a test may change a preset)."""
     definitions = page_games()
     stamps = []
-    for folder in sorted({PACKAGE_DIR, *(definition.folder for definition in definitions)}):
+    for folder in sorted({PACKAGE_DIR, *(game_folder(definition) for definition in definitions)}):
         for parent, dirs, files in os.walk(folder):
             dirs[:] = [name for name in dirs if name != "__pycache__"]
             for name in files:
                 stat = os.stat(os.path.join(parent, name))
                 stamps.append((os.path.join(parent, name), stat.st_mtime_ns, stat.st_size))
-    held = [(game_assets(definition), definition.examples, definition.languages) for definition in definitions]
+    held = [
+        (game_assets(definition), definition.examples, definition.adapter(Programs).languages)
+        for definition in definitions
+    ]
     return json.dumps([sorted(stamps), held], default=str)
 
 

@@ -20,6 +20,7 @@ from typing import Any
 from ..bot.program import BotLoadError, BotProgram
 from ..config import BaseConfig
 from ..games import get_game
+from ..games.adapters import Programs
 
 
 def code_seat(name: str, source: str) -> dict[str, str]:
@@ -35,7 +36,7 @@ def file_seats(paths: Sequence[str | os.PathLike[str] | None], game: str | None 
     """Seats for bot files, seat 1 first (None: a human seat): Python bot files, or files
     in one of ``game``'s other languages (by their suffix, e.g. light cycles' ``.js``);
     raises BotLoadError."""
-    languages = get_game(game).languages if game is not None else {}
+    languages = get_game(game).adapter(Programs).languages if game is not None else {}
     seats = []
     for path in paths:
         language = next((key for key, lang in languages.items() if os.fspath(path or "").endswith(lang.suffix)), None)

@@ -16,12 +16,13 @@ import time
 from typing import Any
 
 from ..bot.program import BotLoadError, BotProgram, MoveFunction, call_bot
-from ..games import GameDef, get_game
+from ..games import get_game
+from ..games.interface import AnyGame
 from ..session import Answer
 from .jsontext import dumps
 
 
-def answer_to_dict(answer: Answer, definition: GameDef) -> dict[str, Any]:
+def answer_to_dict(answer: Answer, definition: AnyGame) -> dict[str, Any]:
     """The JSON-ready form :func:`flit_core.web.page.answer_from_dict` reads back."""
     return {
         "kind": answer.kind.value,
@@ -39,7 +40,7 @@ class WorkerBot:
         a load error is kept in :attr:`load_error`."""
         self.me = me
         self.definition = get_game(game)
-        self.config = self.definition.config_from_dict(json.loads(config))
+        self.config = self.definition.config_type.from_dict(json.loads(config))
         self._board = self.definition.board(self.config, [])
         self.load_error = ""
         self._move: MoveFunction | None = None

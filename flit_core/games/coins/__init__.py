@@ -14,12 +14,11 @@ every turn with the whole table in one argument (:data:`.protocol.ORIGINAL_PROTO
 :data:`.protocol.LINES_PROTOCOL` is the persistent alternative an entrant may pick, and the
 one Python bot files speak under the referee. In tournaments each bot program runs in a fresh
 copy of its folder for every game, or one kept for the tournament (:attr:`CoinsGame.workdirs`),
-and a player's id is its entrant's place in the entrant list (:meth:`CoinsGame.seat_config`).
+and a player's id is its entrant's place in the entrant list (:meth:`CoinsTournament.seat_config`).
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Mapping, Sequence
 from functools import cache
 from itertools import product
@@ -29,10 +28,10 @@ from typing import Any, ClassVar
 from ...config import BaseConfig
 from ...displayable import add_display_provider
 from ...rng import Rng
-from ..interface import Board, Change, GameDef, Option, WireProtocol, Workdirs
+from ..adapters import CommandLine, Option, Page, Pictures, Programs, Text, TournamentRules, Trial, Workdirs
+from ..interface import AdapterMap, AnyGame, Board, Change, GameDef, GameInfo, State, game_folder
 from .config import PRESETS, CoinsConfig
 from .palette import COLOURS, SEAT_COLOURS
-from .protocol import LINES_PROTOCOL, ORIGINAL_PROTOCOL
 from .rules import END, IDS, ORDER, PILE, PLAYER, TURN, TURNS, CoinsState, EndReason, record_changes
 from .table import ACTION_NAMES, ACTIONS, PASS, Player, Table, TableLists, empty_table, parse_actions
 from .view import MOVE_HELP, CoinsView, read_answer
@@ -93,100 +92,31 @@ def every_turn() -> tuple[str, ...]:
     return tuple(text for chars in product(ACTIONS, repeat=3) if (text := "".join(chars)) != PASS)
 
 
-class CoinsGame(GameDef):
-    """The coin game as the arena's registry knows it."""
+class CoinsText(Text):
+    """The round and pile, then one line per seat in turn order."""
 
-    name: ClassVar[str] = "coins"
-    title: ClassVar[str] = "Coins"
-    version: ClassVar[int] = 1
-    config_type: ClassVar[type[BaseConfig]] = CoinsConfig
-    view_type = CoinsView
-    #: What a Python bot's ``move(view)`` may return, read as an answer.
-    read_answer = staticmethod(read_answer)
-    move_help = MOVE_HELP
-    small_preset: ClassVar[str | None] = "trial"
-    seat_colours: ClassVar[tuple[str, ...]] = SEAT_COLOURS
-    score_name: ClassVar[str] = "points"
-    #: The original ranked by points summed over all games.
-    ranks_by_score: ClassVar[bool] = True
-    #: The originals write files next to themselves (one rewrites its own source): each
-    #: program runs in a fresh private copy of its folder for every game, or with
-    #: ``keep_files`` in one private copy for the whole tournament (the Rulings).
-    workdirs: ClassVar[Workdirs | None] = Workdirs(option="keep_files")
-    text_legend: ClassVar[str] = "the round and pile, then each seat in turn order (> the seat to move)"
-    options: ClassVar[tuple[Option, ...]] = (Option("--rounds", "rounds", int, "rounds before the game ends"),)
+    legend = "the round and pile, then each seat in turn order (> the seat to move)"
 
-    @property
-    def presets(self) -> Mapping[str, CoinsConfig]:
-        """``standard`` (every entrant, 2,000 ms a turn: the original) and ``trial`` (4, 100 ms)."""
-        return PRESETS
+    def describe_move(self, player: int, move: Any, changes: Sequence[Change]) -> str:
+        """``played 2FF (take 2, flip, flip)``."""
+        actions = PASS if move is None else str(move)
+        return f"played {actions} ({', '.join(ACTION_NAMES[char] for char in actions)})"
 
-    def seat_config(self, config: BaseConfig, entrants: Sequence[int]) -> BaseConfig:
-        """``config`` with the seats' ids: an entrant's id is its place in the entrant list."""
-        return config.replace(ids=tuple(entrants))
+    def state_lines(self, state: State) -> list[str]:
+        """The round, the pile and the turn order."""
+        table: Table = state.snapshot()
+        order = " ".join(str(seat) for seat in table.order)
+        return [f"round {table.round} of {table.rounds}, pile {table.pile}; turn order (seats): {order}"]
 
-    def new_state(self, config: BaseConfig, rng: Rng, start: Any = None) -> CoinsState:
-        """A table drawn from ``rng`` (the pile, then the turn order), or ``start``."""
-        assert isinstance(config, CoinsConfig)
-        return CoinsState(config, rng, start)
 
-    def parse_move(self, text: str) -> str:
-        """Three action characters (``2FF``)."""
-        return parse_actions(text)
+class CoinsTrial(Trial):
+    """One seat's three actions tried on any table."""
 
-    def is_pass(self, move: Any) -> bool:
-        """``NNN`` (or None, a human's pass)."""
-        return move is None or move == PASS
-
-    def legal_moves(self, snapshot: Any, player: int) -> tuple[str, ...]:
-        """Every turn but ``NNN``: any three actions are legal."""
-        return every_turn()
-
-    def max_steps(self, config: BaseConfig) -> int:
-        """A turn per player and round."""
-        assert isinstance(config, CoinsConfig)
-        return config.rounds * config.players
-
-    @property
-    def protocol(self) -> WireProtocol:
-        """The original's: a process per turn, the table in one argument."""
-        return ORIGINAL_PROTOCOL
-
-    @property
-    def protocols(self) -> Mapping[str, WireProtocol]:
-        """``original`` (a process per turn) and ``lines`` (one process a game)."""
-        return {"original": ORIGINAL_PROTOCOL, "lines": LINES_PROTOCOL}
-
-    #: Python bot files keep their ``Bot`` (and pay Python's start-up once) for the game
-    #: under the referee.
-    host_protocol: ClassVar[str] = "lines"
-
-    @property
-    def examples(self) -> Mapping[str, Path]:
-        """random, greedy and strong (looks one turn ahead at the whole table and the end)."""
-        folder = Path(__file__).parent / "bots"
-        return {name: folder / f"{name}_bot.py" for name in ("random", "greedy", "strong")}
-
-    def board(self, config: BaseConfig, setup: Sequence[Change]) -> CoinsBoard:
-        """A table rebuilt from ``setup``."""
-        assert isinstance(config, CoinsConfig)
-        return CoinsBoard(config, setup)
-
-    def svg(self, snapshot: Any, **options: Any) -> str:
-        """:func:`~flit_core.games.coins.svg.table_svg` (options: size, names; imported on
-        first use: the page never draws SVG)."""
-        picture: str = importlib.import_module(f"{__name__}.svg").table_svg(snapshot, **options)
-        return picture
-
-    def text(self, snapshot: Any) -> str:
-        """The round and pile, then one line per seat in turn order."""
-        return str(snapshot)
-
-    def fit_config(self, config: BaseConfig, snapshot: Any, player: int) -> BaseConfig:
+    def fit_config(self, config: BaseConfig, snapshot: Table, player: int) -> BaseConfig:
         """``config`` with the table's players and rounds."""
         return config.replace(players=snapshot.players, rounds=snapshot.rounds, ids=snapshot.ids)
 
-    def apply_move(self, snapshot: Any, player: int, move: Any) -> tuple[Table, list[Change]]:
+    def apply_move(self, snapshot: Table, player: int, move: Any) -> tuple[Table, list[Change]]:
         """``player``'s three actions on ``snapshot``, whoever's turn it is (the end aside)."""
         actions = PASS if move is None else parse_actions(move)
         after = snapshot.after(player, actions)
@@ -197,30 +127,13 @@ class CoinsGame(GameDef):
         records = ((0, *after.points), (0, *after.flipped), (0, *after.unflipped))
         return after, changes + record_changes(after.order, before, *records)
 
-    def change_from_json(self, item: Any) -> Change:
-        """A record of :mod:`.rules`: a tag, then whole numbers (a turn's actions as text)."""
-        if isinstance(item, list) and item and item[0] in (PLAYER, PILE, ORDER, END, IDS, TURNS, TURN):
-            values = item[1:]
-            if item[0] == TURN and len(values) == 2 and type(values[0]) is int and isinstance(values[1], str):
-                return (TURN, values[0], values[1])
-            if item[0] != TURN and all(type(value) is int for value in values):
-                return (item[0], *values)
-        raise ValueError(f"not a change of the coin game: {item!r}")
 
-    def describe_move(self, player: int, move: Any, changes: Sequence[Change]) -> str:
-        """``played 2FF (take 2, flip, flip)``."""
-        actions = PASS if move is None else str(move)
-        return f"played {actions} ({', '.join(ACTION_NAMES[char] for char in actions)})"
-
-    def state_lines(self, state: Any) -> list[str]:
-        """The round, the pile and the turn order."""
-        table: Table = state.snapshot()
-        order = " ".join(str(seat) for seat in table.order)
-        return [f"round {table.round} of {table.rounds}, pile {table.pile}; turn order (seats): {order}"]
+class CoinsPage(Page):
+    """The coin game on the page: ``board.js``, ``human.js``, the form, the palette and the actions' names."""
 
     @property
-    def page_assets(self) -> Mapping[str, Any]:
-        """``board.js``, ``human.js``, the settings form, the palette and the actions' names."""
+    def assets(self) -> Mapping[str, Any]:
+        """The page's modules, form, labels, actions and rules line."""
         return {
             "canvas": "board.js",
             "input": "human.js",
@@ -241,6 +154,110 @@ class CoinsGame(GameDef):
             "holding (all score +2 per flipped, -1 per unflipped coin received). At the end each flipped coin "
             "is worth +2, each unflipped -1. An empty pile ends the game.",
         }
+
+    def legal_moves(self, snapshot: Table, player: int) -> tuple[str, ...]:
+        """Every turn but ``NNN``: any three actions are legal."""
+        return every_turn()
+
+
+class CoinsTournament(TournamentRules):
+    """Ranked by points summed over all games, the entrants' ids fixed, as the original."""
+
+    ranks_by_score = True
+    #: The originals write files next to themselves (one rewrites its own source): each
+    #: program runs in a fresh private copy of its folder for every game, or with
+    #: ``keep_files`` in one private copy for the whole tournament (the Rulings).
+    workdirs = Workdirs(option="keep_files")
+
+    def seat_config(self, config: BaseConfig, entrants: Sequence[int]) -> BaseConfig:
+        """``config`` with the seats' ids: an entrant's id is its place in the entrant list."""
+        return config.replace(ids=tuple(entrants))
+
+
+class CoinsCommandLine(CommandLine):
+    """``--rounds``."""
+
+    options = (Option("--rounds", "rounds", int, "rounds before the game ends"),)
+
+
+# The adapters that do I/O or draw, imported on first use: the rules, and the page, never need them.
+def _programs(game: AnyGame) -> Programs:
+    from .host import CoinsPrograms
+
+    return CoinsPrograms(game)
+
+
+def _pictures(game: AnyGame) -> Pictures:
+    from .svg import CoinsPictures
+
+    return CoinsPictures(game)
+
+
+class CoinsGame(GameDef[CoinsConfig, CoinsState, str]):
+    """The coin game as the arena's registry knows it."""
+
+    name = "coins"
+    title = "Coins"
+    config_type = CoinsConfig
+    info = GameInfo(
+        chance=True, score_name="points", seat_colours=SEAT_COLOURS, small_preset="trial", move_help=MOVE_HELP
+    )
+    adapters: ClassVar[AdapterMap] = {
+        Programs: _programs,
+        Pictures: _pictures,
+        Page: CoinsPage,
+        Text: CoinsText,
+        Trial: CoinsTrial,
+        TournamentRules: CoinsTournament,
+        CommandLine: CoinsCommandLine,
+    }
+    #: What a Python bot's ``move(view)`` may return, read as an answer.
+    read_answer = staticmethod(read_answer)
+
+    #: ``standard`` (every entrant, 2,000 ms a turn: the original) and ``trial`` (4, 100 ms).
+    presets: Mapping[str, CoinsConfig] = PRESETS
+
+    def new_state(self, config: CoinsConfig, rng: Rng, start: Any = None) -> CoinsState:
+        """A table drawn from ``rng`` (the pile, then the turn order), or ``start``."""
+        return CoinsState(config, rng, start)
+
+    def parse_move(self, text: str) -> str:
+        """Three action characters (``2FF``)."""
+        return parse_actions(text)
+
+    def is_pass(self, move: str | None) -> bool:
+        """``NNN`` (or None, a human's pass)."""
+        return move is None or move == PASS
+
+    def max_steps(self, config: CoinsConfig) -> int:
+        """A turn per player and round."""
+        return config.rounds * config.players
+
+    def bot_view(
+        self, config: CoinsConfig, player: int, turn: int, snapshot: Table, time_limit_ms: float | None
+    ) -> CoinsView:
+        """A :class:`CoinsView` of ``snapshot``."""
+        return CoinsView(player, config, turn, snapshot, time_limit_ms)
+
+    @property
+    def examples(self) -> Mapping[str, Path]:
+        """random, greedy and strong (looks one turn ahead at the whole table and the end)."""
+        folder = game_folder(self) / "bots"
+        return {name: folder / f"{name}_bot.py" for name in ("random", "greedy", "strong")}
+
+    def board(self, config: CoinsConfig, setup: Sequence[Change]) -> CoinsBoard:
+        """A table rebuilt from ``setup``."""
+        return CoinsBoard(config, setup)
+
+    def change_from_json(self, item: Any) -> Change:
+        """A record of :mod:`.rules`: a tag, then whole numbers (a turn's actions as text)."""
+        if isinstance(item, list) and item and item[0] in (PLAYER, PILE, ORDER, END, IDS, TURNS, TURN):
+            values = item[1:]
+            if item[0] == TURN and len(values) == 2 and type(values[0]) is int and isinstance(values[1], str):
+                return (TURN, values[0], values[1])
+            if item[0] != TURN and all(type(value) is int for value in values):
+                return (item[0], *values)
+        raise ValueError(f"not a change of the coin game: {item!r}")
 
 
 #: The definition the registry hands out.

@@ -16,39 +16,22 @@ own ``print()``.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Sequence
-from typing import Any, ClassVar
+from collections.abc import Mapping, Sequence
 
-from ...bot.host import serve_stdio, with_announced_limits
-from ...bot.requests import RequestHost
-from ...config import BaseConfig
-from . import GAME
-from .config import PRESETS, CoinsConfig
-from .protocol import table_from_state
-from .table import PASS
+from ...bot.host import with_announced_limits
+from ...bot.requests import serve_protocol
+from ..adapters import Programs
+from ..interface import AnyGame
+from ..wire import WireProtocol
+from .config import PRESETS
+from .protocol import LINES_PROTOCOL, ORIGINAL_PROTOCOL
 
 PROG = "python -m flit_core.bot --game coins"
 
 
-class CoinsHost(RequestHost):
-    """A coin bot's side: each request is one state string."""
-
-    prog: ClassVar[str] = PROG
-    no_move: ClassVar[bytes] = f"{PASS}\n".encode("ascii")
-
-    def read(self, fields: Sequence[str]) -> tuple[int, BaseConfig, int, Any]:
-        """The seat (ids in order: in a single match id + 1), the settings with the table's
-        players and ids, the turn and the table."""
-        if len(fields) != 1:
-            raise ValueError(f"a state is one field without blanks, not {len(fields)}")
-        config = self.config
-        assert isinstance(config, CoinsConfig)
-        me, table = table_from_state(fields[0], config.rounds)
-        return table.ids.index(me) + 1, config.replace(players=table.players, ids=table.ids), table.turns, table
-
-
-def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
-    """``[--preset NAME] FILE [STATE]``: one answer, or line mode."""
+def main(definition: AnyGame, argv: Sequence[str] | None = None, prog: str | None = None) -> int:
+    """``[--preset NAME] FILE [STATE]``: one answer, or line mode (``definition``: the coin game's,
+    which builds the bot's view)."""
     parser = argparse.ArgumentParser(
         prog=prog or PROG,
         description="Run a Python coin bot file as a bot program: with the original protocol's state "
@@ -62,4 +45,17 @@ def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
     if len(args.state) > 1:
         parser.error(f"the state is one argument, not {len(args.state)}")
     config = with_announced_limits(PRESETS[args.preset])
-    return serve_stdio(lambda stdin, stdout: CoinsHost.serve(GAME, args.file, config, args.state, stdin, stdout))
+    return serve_protocol(definition, args.file, config, args.state)
+
+
+class CoinsPrograms(Programs):
+    """The original's protocol (a process per turn, the table in one argument) and the arena's
+    line mode (one process a game), in which Python bot files keep their ``Bot`` (and pay
+    Python's start-up once)."""
+
+    protocols: Mapping[str, WireProtocol] = {"original": ORIGINAL_PROTOCOL, "lines": LINES_PROTOCOL}
+    host_protocol = "lines"
+
+    def host(self, argv: Sequence[str], prog: str) -> int:
+        """:func:`main`."""
+        return main(self.game, argv, prog)

@@ -16,12 +16,14 @@ not an action doing nothing.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ...config import BaseConfig
 from ...session import Answer
 from ..whole_game import WholeGameProtocol
-from .table import ACTIONS, TURN_ACTIONS, Table, normalise
+from .config import CoinsConfig
+from .table import ACTIONS, PASS, TURN_ACTIONS, Table, normalise
 
 
 def state_string(seat: int, table: Table) -> str:
@@ -80,7 +82,27 @@ def table_from_state(text: str, rounds: int) -> tuple[int, Table]:
     return me, table
 
 
-class OriginalProtocol(WholeGameProtocol):
+class _StateString(WholeGameProtocol):
+    """What both protocols share: the request's one field, the state string; the answer."""
+
+    #: A bot that made no move answers nothing (``NNN``).
+    no_move = f"{PASS}\n".encode("ascii")
+
+    def parse(self, text: str, elapsed_ms: float | None = None) -> Answer:
+        """The bot's output, read by :func:`read_output`."""
+        return read_output(text, elapsed_ms)
+
+    def read_request(self, fields: Sequence[str], config: BaseConfig) -> tuple[int, BaseConfig, int, Table]:
+        """The seat (ids in order: in a single match id + 1), ``config`` with the table's players
+        and ids (its rounds are ``config``'s: the state string does not say them), the turn and the table."""
+        if len(fields) != 1:
+            raise ValueError(f"a state is one field without blanks, not {len(fields)}")
+        assert isinstance(config, CoinsConfig)
+        me, table = table_from_state(fields[0], config.rounds)
+        return table.ids.index(me) + 1, config.replace(players=table.players, ids=table.ids), table.turns, table
+
+
+class OriginalProtocol(_StateString):
     """Started afresh for every turn as ``CMD ROUND;ID;PILE;ID_POINTS_FLIPPED_UNFLIPPED;...``
     (one argument: the round, your id, the coins in the pile, and every player's id, points,
     flipped and unflipped coins in turn order); nothing on stdin. It prints three action
@@ -93,12 +115,8 @@ class OriginalProtocol(WholeGameProtocol):
         """The state string (:func:`state_string`), one argument."""
         return [state_string(seat, snapshot)]
 
-    def parse(self, text: str, elapsed_ms: float | None = None) -> Answer:
-        """The bot's whole output, read by :func:`read_output`."""
-        return read_output(text, elapsed_ms)
 
-
-class LinesProtocol(WholeGameProtocol):
+class LinesProtocol(_StateString):
     """Line mode (an arena extension): started once per game as ``CMD`` with no arguments;
     each turn's request is the state string as one line (``ROUND;ID;PILE;ID_POINTS_FLIPPED_
     UNFLIPPED;...``); the bot answers one line, read as the original's output; end-of-file
@@ -107,10 +125,6 @@ class LinesProtocol(WholeGameProtocol):
     def move_request(self, seat: int, config: BaseConfig, snapshot: Any) -> bytes:
         """The state string (:func:`state_string`) as a line."""
         return f"{state_string(seat, snapshot)}\n".encode("ascii")
-
-    def parse(self, text: str, elapsed_ms: float | None = None) -> Answer:
-        """One answer line, read by :func:`read_output`."""
-        return read_output(text, elapsed_ms)
 
 
 #: The original protocol (the game's native one) and line mode.

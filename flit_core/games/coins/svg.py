@@ -8,9 +8,11 @@ player, anticlockwise to the previous); the round on top."""
 from __future__ import annotations
 
 import math
+from typing import Any
 from xml.sax.saxutils import escape
 
 from ...displayable import register_display
+from ..adapters import Pictures
 from .palette import COLOURS, SEAT_COLOURS
 from .table import ACTION_NAMES, Table
 
@@ -159,3 +161,11 @@ def table_svg(table: Table, *, names: list[str] | None = None) -> str:
 
 
 register_display(Table, table_svg, str)
+
+
+class CoinsPictures(Pictures):
+    """The coin game's tables as SVG."""
+
+    def svg(self, snapshot: Table, **options: Any) -> str:
+        """:func:`table_svg` (options: names)."""
+        return table_svg(snapshot, **options)

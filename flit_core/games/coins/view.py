@@ -102,7 +102,7 @@ class CoinsView(View[CoinsConfig, Table]):
         return f"CoinsView(seat={self.seat}, id={self.id}, round={self.round}, pile={self.pile})"
 
 
-#: What a move looks like to a bot (``GameDef.move_help``).
+#: What a move looks like to a bot (``GameInfo.move_help``).
 MOVE_HELP = "the text of three action characters like '2FF'"
 
 

@@ -12,30 +12,25 @@ and the example bots (``bots/``). :data:`GAME` is what the registry hands driver
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Mapping, Sequence
-from types import ModuleType
-from typing import TYPE_CHECKING, Any, ClassVar
+from pathlib import Path
+from typing import Any, ClassVar
 
 from ...config import BaseConfig
 from ...displayable import add_display_provider
 from ...rng import Rng
-from ..interface import Board, GameDef, Option, ReplayDrawing, WireProtocol
+from ..adapters import Checker, CommandLine, Option, Page, Pictures, Programs, Text, Trial
+from ..interface import AdapterMap, AnyGame, Board, GameDef, GameInfo, State, game_folder
 from ..interface import Change as AnyChange
 from .answer import MOVE_HELP, to_answer
 from .board import Position, Square
 from .config import PRESETS, GameConfig, SpawnRule
 from .errors import DestinationOccupied, NotConnected, NotYourPiece, OffBoard
 from .move import EMPTY, NEUTRAL, Change, Move
+from .page import FlitPage
 from .palette import COLOURS
-from .protocol import FlitProtocol
 from .rules import EndReason, FlitState
 from .view import BotView
-
-if TYPE_CHECKING:
-    from pathlib import Path
-
-    from ...replay import Replay
 
 __all__ = [
     "EMPTY",
@@ -95,140 +90,141 @@ class FlitBoard(Board):
         return Position._adopt(self._size, self._cells.copy(), [set(squares) for squares in self._pieces])
 
 
-class FlitGame(GameDef):
-    """Flit as the arena's registry knows it."""
+class FlitText(Text):
+    """Flit's boards as text: ``.`` empty, ``1``-``4`` bots, ``*`` neutral."""
 
-    name: ClassVar[str] = "flit"
-    title: ClassVar[str] = "Flit"
-    version: ClassVar[int] = 1
-    config_type: ClassVar[type[BaseConfig]] = GameConfig
-    view_type = BotView
-    #: What a Python bot's ``move(view)`` may return, read as an answer.
-    read_answer = staticmethod(to_answer)
-    move_help = MOVE_HELP
-    seat_colours: ClassVar[tuple[str, ...]] = COLOURS[1 : 1 + GameConfig.MAX_PLAYERS]
-    score_name: ClassVar[str] = "pieces"
-    small_preset: ClassVar[str | None] = "trial"
-    text_legend: ClassVar[str] = ". empty, 1-4 bots, * neutral"
-    options: ClassVar[tuple[Option, ...]] = (
+    legend = ". empty, 1-4 bots, * neutral"
+
+    def text(self, snapshot: Position) -> str:
+        """:meth:`Position.to_text`."""
+        return str(snapshot.to_text())
+
+    def snapshot_from_text(self, text: str) -> Position:
+        """:meth:`Position.from_text`."""
+        return Position.from_text(text)
+
+    def describe_move(self, player: int, move: Move, changes: Sequence[AnyChange]) -> str:
+        """``moved x0 y0 -> x1 y1, converting N``."""
+        converted = sum(1 for change in changes[2:] if change[2] == player)
+        gain = f", converting {converted}" if converted else ""
+        return f"moved {move.x0} {move.y0} -> {move.x1} {move.y1}{gain}"
+
+    def state_lines(self, state: State) -> list[str]:
+        """The neutral pieces on the board."""
+        assert isinstance(state, FlitState)
+        return [f"neutral pieces: {state.neutrals}"]
+
+
+class FlitTrial(Trial):
+    """One Flit move tried on any board."""
+
+    def fit_config(self, config: BaseConfig, snapshot: Position, player: int) -> GameConfig:
+        """The board's size, and seats for ``player`` and for every bot on the board."""
+        assert isinstance(config, GameConfig)
+        present = (colour for colour in range(1, NEUTRAL) if snapshot.count(colour))
+        return config.replace(size=snapshot.size, players=max(config.players, player, *present))
+
+    def apply_move(self, snapshot: Position, player: int, move: Move) -> tuple[Position, list[AnyChange]]:
+        """:meth:`Position.play` (checked), and the squares it changes."""
+        return snapshot.play(player, move), list(snapshot.changes(player, move))
+
+
+class FlitCommandLine(CommandLine):
+    """``--size``, ``--turns``, ``--spawn``, ``--spawn-odds``."""
+
+    options = (
         Option("--size", "size", int, "board width and height"),
         Option("--turns", "turn_limit", int, "turn limit"),
         Option("--spawn", "spawn", str, "neutral-spawn rule", tuple(rule.value for rule in SpawnRule)),
         Option("--spawn-odds", "spawn_odds", int, "neutral-spawn chance is 1 in this"),
     )
 
-    def __init__(self) -> None:
-        self._protocol = FlitProtocol()
 
-    @property
-    def presets(self) -> Mapping[str, GameConfig]:
-        """``standard`` (the KotH) and ``trial`` (the in-browser game)."""
-        return PRESETS
+# The adapters that do I/O or draw, imported on first use: the rules, and the page, never need them.
+def _programs(game: AnyGame) -> Programs:
+    from .host import FlitPrograms
 
-    def new_state(self, config: BaseConfig, rng: Rng, start: Any = None) -> FlitState:
+    return FlitPrograms(game)
+
+
+def _checker(game: AnyGame) -> Checker:
+    from .check import FlitChecker
+
+    return FlitChecker(game)
+
+
+def _pictures(game: AnyGame) -> Pictures:
+    from .player import FlitPictures
+
+    return FlitPictures(game)
+
+
+class FlitGame(GameDef[GameConfig, FlitState, Move]):
+    """Flit as the arena's registry knows it."""
+
+    name = "flit"
+    title = "Flit"
+    config_type = GameConfig
+    info = GameInfo(
+        chance=True,
+        score_name="pieces",
+        seat_colours=COLOURS[1 : 1 + GameConfig.MAX_PLAYERS],
+        small_preset="trial",
+        move_help=MOVE_HELP,
+    )
+    adapters: ClassVar[AdapterMap] = {
+        Programs: _programs,
+        Checker: _checker,
+        Pictures: _pictures,
+        Page: FlitPage,
+        Text: FlitText,
+        Trial: FlitTrial,
+        CommandLine: FlitCommandLine,
+    }
+    #: What a Python bot's ``move(view)`` may return, read as an answer.
+    read_answer = staticmethod(to_answer)
+
+    #: ``standard`` (the KotH) and ``trial`` (the in-browser game).
+    presets: Mapping[str, GameConfig] = PRESETS
+
+    def new_state(self, config: GameConfig, rng: Rng, start: Any = None) -> FlitState:
         """A Flit board with every bot's starting pieces, or ``start``."""
-        assert isinstance(config, GameConfig)
         return FlitState(config, rng, start)
 
     def parse_move(self, text: str) -> Move:
         """``x0 y0 x1 y1``."""
         return Move.parse(text)
 
-    def is_pass(self, move: Any) -> bool:
+    def is_pass(self, move: Move | None) -> bool:
         """None, or origin equal to destination."""
         # The fields, not the property: the harness asks this for every move played.
         return move is None or (move.x0 == move.x1 and move.y0 == move.y1)
 
-    def legal_moves(self, snapshot: Any, player: int) -> list[Move]:
-        """:meth:`Position.legal_moves` (by origin, then destination)."""
-        moves: list[Move] = snapshot.legal_moves(player)
-        return moves
-
-    def max_steps(self, config: BaseConfig) -> int:
+    def max_steps(self, config: GameConfig) -> int:
         """The turn limit."""
-        assert isinstance(config, GameConfig)
         return config.turn_limit
 
-    @property
-    def protocol(self) -> WireProtocol:
-        """``x y c`` updates, ``M``, ``x0 y0 x1 y1`` answers."""
-        return self._protocol
-
-    def check_scenarios(self, quick: bool = False) -> Sequence[Any]:
-        """:func:`flit_core.games.flit.check.scenarios` (imported on first use: it starts processes)."""
-        scenarios: Sequence[Any] = importlib.import_module(f"{__name__}.check").scenarios(self, quick)
-        return scenarios
+    def bot_view(
+        self, config: GameConfig, player: int, turn: int, snapshot: Position, time_limit_ms: float | None
+    ) -> BotView:
+        """A :class:`BotView` of ``snapshot``."""
+        return BotView(player, config, turn, snapshot, time_limit_ms)
 
     @property
     def examples(self) -> Mapping[str, Path]:
-        """random, greedy and hunter."""
-        folder = self.folder / "bots"
-        return {name: folder / f"{name}_bot.py" for name in ("random", "greedy", "hunter")}
+        """random, greedy, hunter and planner (the strongest last)."""
+        folder = game_folder(self) / "bots"
+        return {name: folder / f"{name}_bot.py" for name in ("random", "greedy", "hunter", "planner")}
 
-    def board(self, config: BaseConfig, setup: Sequence[AnyChange]) -> FlitBoard:
+    def board(self, config: GameConfig, setup: Sequence[AnyChange]) -> FlitBoard:
         """A board of ``config``'s size."""
-        assert isinstance(config, GameConfig)
         return FlitBoard(config.size, config.players, setup)
-
-    def svg(self, snapshot: Any, **options: Any) -> str:
-        """:func:`~flit_core.games.flit.svg.board_svg` (options: cell, marks, coords, label)."""
-        picture: str = _svg().board_svg(snapshot, **options)
-        return picture
-
-    def marked_svg(
-        self, snapshot: Any, player: int, move: Any = None, changes: Sequence[AnyChange] | None = None, **options: Any
-    ) -> str:
-        """The move's origin and destination ringed, and the pieces it converted."""
-        marks = _svg().Marks
-        marked = marks.of_move(move) if changes is None else marks.of_changes(player, changes)
-        return self.svg(snapshot, marks=marked, **options)
-
-    def replay_drawing(self, replay: Replay, **options: Any) -> ReplayDrawing:
-        """:func:`~flit_core.games.flit.player.replay_drawing` (options as :meth:`svg`'s;
-        imported on first use: only notebooks draw replays)."""
-        drawing: ReplayDrawing = importlib.import_module(f"{__name__}.player").replay_drawing(replay, **options)
-        return drawing
-
-    def snapshot_from_text(self, text: str) -> Position:
-        """:meth:`Position.from_text`: ``.`` empty, ``1``-``4`` bots, ``*`` neutral."""
-        return Position.from_text(text)
-
-    def fit_config(self, config: BaseConfig, snapshot: Any, player: int) -> GameConfig:
-        """The board's size, and seats for ``player`` and for every bot on the board."""
-        assert isinstance(config, GameConfig)
-        present = (colour for colour in range(1, NEUTRAL) if snapshot.count(colour))
-        return config.replace(size=snapshot.size, players=max(config.players, player, *present))
-
-    def apply_move(self, snapshot: Any, player: int, move: Any) -> tuple[Position, list[AnyChange]]:
-        """:meth:`Position.play` (checked), and the squares it changes."""
-        return snapshot.play(player, move), list(snapshot.changes(player, move))
-
-    def text(self, snapshot: Any) -> str:
-        """``.`` empty, ``1``-``4`` bots, ``*`` neutral."""
-        return str(snapshot.to_text())
 
     def change_from_json(self, item: Any) -> Change:
         """``[x, y, colour]``."""
         if isinstance(item, list) and len(item) == 3 and all(type(value) is int for value in item):
             return Change(*item)
         raise ValueError(f"a change must be [x, y, colour], not {item!r}")
-
-    def describe_move(self, player: int, move: Any, changes: Sequence[AnyChange]) -> str:
-        """``moved x0 y0 -> x1 y1, converting N``."""
-        converted = sum(1 for change in changes[2:] if change[2] == player)
-        gain = f", converting {converted}" if converted else ""
-        return f"moved {move.x0} {move.y0} -> {move.x1} {move.y1}{gain}"
-
-    def state_lines(self, state: Any) -> list[str]:
-        """The neutral pieces on the board."""
-        return [f"neutral pieces: {state.neutrals}"]
-
-    @property
-    def page_assets(self) -> Mapping[str, Any]:
-        """``board.js``, ``human.js``, the settings form and the palette (:mod:`.page`)."""
-        # Loaded when asked for: the page itself runs without it (its assets come in its bundle).
-        assets: Mapping[str, Any] = importlib.import_module(f"{__name__}.page").PAGE_ASSETS
-        return assets
 
 
 #: The definition the registry hands out.
@@ -237,8 +233,3 @@ GAME = FlitGame()
 # A board shows itself in notebooks as its picture (the core imports no display code).
 # A Position shows itself in notebooks through the SVG module, loaded on the first display.
 add_display_provider(f"{__name__}.svg")
-
-
-def _svg() -> ModuleType:
-    """:mod:`.svg`, imported on first use (the browser page draws on a canvas instead)."""
-    return importlib.import_module(f"{__name__}.svg")

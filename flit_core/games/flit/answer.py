@@ -8,7 +8,7 @@ from ...errors import MoveSyntaxError
 from ...session import Answer
 from .move import Move
 
-#: What a move looks like to a bot (``GameDef.move_help``).
+#: What a move looks like to a bot (``GameInfo.move_help``).
 MOVE_HELP = "a (from, to) pair of squares like ((3, 4), (4, 5)) (or a Move, or the text '3 4 4 5'), or None for no move"
 
 

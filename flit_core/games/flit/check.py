@@ -16,12 +16,13 @@ import statistics
 from collections.abc import Mapping, Sequence
 
 from ...game import Game
-from ...games.interface import GameDef
 from ...referee.check import CheckSession, Finding, Scenario, ScenarioResult, Severity
 from ...referee.command import BotCommand
 from ...referee.driver import LogFunction
 from ...referee.limits import Limits
 from ...session import Answer, AnswerKind, PlayerStatus, TurnKind
+from ..adapters import Checker
+from ..interface import AnyGame
 from .board import Position
 from .config import PRESETS, GameConfig
 from .explain import explain_illegal
@@ -134,7 +135,7 @@ def board_scenarios() -> list[BoardScenario]:
 # -- running -----------------------------------------------------------------------------
 
 
-def scenarios(definition: GameDef, quick: bool = False) -> list[Scenario]:
+def scenarios(definition: AnyGame, quick: bool = False) -> list[Scenario]:
     """Every Flit scenario, ready to run: the short real games (of ``definition``, Flit's),
     then the scripted boards."""
     games: list[Scenario] = [
@@ -145,7 +146,7 @@ def scenarios(definition: GameDef, quick: bool = False) -> list[Scenario]:
 
 
 def _play_game(
-    bot: BotCommand, limits: Limits, log: LogFunction | None, *, definition: GameDef, scenario: GameScenario
+    bot: BotCommand, limits: Limits, log: LogFunction | None, *, definition: AnyGame, scenario: GameScenario
 ) -> ScenarioResult:
     config, seat = scenario.config, scenario.seat
     game = Game(definition, config, scenario.seed)
@@ -344,3 +345,11 @@ class _Tally:
         if self.times and self.lazy_passes == len(self.times):
             found.append(Finding(Severity.WARN, "never moved, although it had legal moves"))
         return found
+
+
+class FlitChecker(Checker):
+    """Flit's conformance checker: short real games, then scripted boards."""
+
+    def scenarios(self, quick: bool = False) -> list[Scenario]:
+        """:func:`scenarios` of this game."""
+        return scenarios(self.game, quick)

@@ -18,17 +18,20 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import BinaryIO
 
 from ...bot.host import serve_stdio, with_announced_limits
 from ...bot.program import BotLoadError, BotProgram, MoveFunction, call_bot
 from ...errors import ConfigError
 from ...session import AnswerKind
+from ..adapters import Programs
+from ..wire import WireProtocol
 from .answer import to_answer
 from .board import Position, update_index
 from .config import PRESETS, GameConfig
 from .move import Change
+from .protocol import FlitProtocol
 from .view import BotView
 
 #: The answer for "no move": origin equal to destination is a pass on any board.
@@ -136,3 +139,10 @@ def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
 def run(args: argparse.Namespace) -> int:
     """Serve the bot on this process's stdin/stdout, with ``print()`` sent to stderr."""
     return serve_stdio(lambda stdin, stdout: serve(args.file, args.number, args.size, args.players, stdin, stdout))
+
+
+class FlitPrograms(Programs):
+    """Flit's bot programs: ``x y c`` updates, ``M``, ``x0 y0 x1 y1`` answers; Python files run by :func:`main`."""
+
+    protocols: Mapping[str, WireProtocol] = {"native": FlitProtocol()}
+    host = staticmethod(main)

@@ -1,14 +1,18 @@
 """Flit on the arena page: its page modules, settings form, labels, palette and rules line.
 
-The page's generic code reads these through :attr:`FlitGame.page_assets`; ``board.js``
+The page's generic code reads these through :class:`FlitPage`; ``board.js``
 draws the board and ``human.js`` turns a human's clicks into moves.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
+from ..adapters import Page
+from .board import Position
 from .config import MIN_SIZE, PRESETS, GameConfig, SpawnRule
+from .move import Move
 from .palette import COLOURS, GRID, HIGHLIGHT
 
 #: The largest board the page's form offers (the rules allow more than a canvas shows well).
@@ -33,7 +37,7 @@ def move(view):
     return None
 """
 
-#: The page assets (see :attr:`flit_core.games.interface.GameDef.page_assets`).
+#: The page assets (see :attr:`flit_core.games.adapters.Page.assets`).
 PAGE_ASSETS: dict[str, Any] = {
     "canvas": "board.js",
     "input": "human.js",
@@ -61,3 +65,16 @@ PAGE_ASSETS: dict[str, Any] = {
     "to a neutral (grey) piece converts it. Most pieces wins. Human seats: click one of your pieces, "
     "then a ringed square.",
 }
+
+
+class FlitPage(Page):
+    """Flit on the page: :data:`PAGE_ASSETS`, and a human's moves."""
+
+    @property
+    def assets(self) -> Mapping[str, Any]:
+        """:data:`PAGE_ASSETS`."""
+        return PAGE_ASSETS
+
+    def legal_moves(self, snapshot: Position, player: int) -> list[Move]:
+        """:meth:`Position.legal_moves` (by origin, then destination)."""
+        return snapshot.legal_moves(player)

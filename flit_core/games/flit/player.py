@@ -8,11 +8,14 @@ megabyte, and the script keeps a copy of the board every 64 turns to seek quickl
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
-from ..interface import Change, ReplayDrawing
+from ..adapters import Pictures, ReplayDrawing
+from ..interface import Change
+from .board import Position
 from .config import GameConfig
 from .palette import COLOURS
 from .svg import DIAMOND, PIECE, Marks, board_svg
@@ -47,3 +50,22 @@ def replay_drawing(replay: Replay, **options: Any) -> ReplayDrawing:
         "shape": {"piece": PIECE, "diamond": DIAMOND},
     }
     return ReplayDrawing(svg, _script(), data)
+
+
+class FlitPictures(Pictures):
+    """Flit's boards as SVG (:func:`~.svg.board_svg`) and its replays in the notebook's player."""
+
+    def svg(self, snapshot: Position, **options: Any) -> str:
+        """:func:`~.svg.board_svg` (options: cell, marks, coords, label)."""
+        return board_svg(snapshot, **options)
+
+    def marked_svg(
+        self, snapshot: Position, player: int, move: Any = None, changes: Sequence[Change] | None = None, **options: Any
+    ) -> str:
+        """The move's origin and destination ringed, and the pieces it converted."""
+        marked = Marks.of_move(move) if changes is None else Marks.of_changes(player, changes)
+        return board_svg(snapshot, marks=marked, **options)
+
+    def replay_drawing(self, replay: Any, **options: Any) -> ReplayDrawing:
+        """:func:`replay_drawing`."""
+        return replay_drawing(replay, **options)

@@ -13,7 +13,8 @@ from collections.abc import Sequence
 from ...config import BaseConfig
 from ...errors import MoveSyntaxError
 from ...session import Answer, AnswerKind
-from ..interface import Change, WireProtocol
+from ..interface import Change
+from ..wire import WireProtocol
 from .config import GameConfig
 from .move import Move
 

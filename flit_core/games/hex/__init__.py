@@ -15,24 +15,19 @@ is sent ``quit`` at the end (:meth:`.protocol.HexProtocol.farewell`), as the ori
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
-from ...config import BaseConfig
 from ...displayable import add_display_provider
 from ...rng import Rng
-from ..interface import Board, Change, GameDef, Option, ReplayDrawing, WireProtocol
+from ..adapters import Checker, CommandLine, Option, OwnConsole, Page, Pictures, Programs, Text, Trial
+from ..interface import AdapterMap, AnyGame, Board, Change, GameDef, GameInfo, State, game_folder
 from .board import BLACK, COLOUR_NAMES, EMPTY, SWAP, WHITE, Cell, Grid, HexPosition, Move, check_move, parse_move
 from .config import PRESETS, HexConfig
 from .palette import COLOURS, SEAT_COLOURS
-from .protocol import HexProtocol
 from .rules import EndReason, HexState
 from .view import MOVE_HELP, BotView, connection_distance, read_answer
-
-if TYPE_CHECKING:
-    from ...replay import Replay
 
 __all__ = [
     "BLACK",
@@ -76,92 +71,10 @@ class HexBoard(Board):
         return self._grid.snapshot()
 
 
-class HexGame(GameDef):
-    """Hex as the arena's registry knows it."""
+class HexText(Text):
+    """Hex boards as the console shows them: row r indented r spaces, ``B``, ``W``, ``.``."""
 
-    name: ClassVar[str] = "hex"
-    title: ClassVar[str] = "Hex"
-    version: ClassVar[int] = 1
-    config_type: ClassVar[type[BaseConfig]] = HexConfig
-    view_type = BotView
-    #: What a Python bot's ``move(view)`` may return, read as an answer.
-    read_answer = staticmethod(read_answer)
-    move_help = MOVE_HELP
-    default_preset: ClassVar[str] = "uais"
-    small_preset: ClassVar[str | None] = "trial"
-    seat_colours: ClassVar[tuple[str, ...]] = SEAT_COLOURS
-    score_name: ClassVar[str] = "wins"
-    text_legend: ClassVar[str] = "row r indented r spaces; B Black (top-bottom), W White (left-right), . empty"
-    options: ClassVar[tuple[Option, ...]] = (Option("--size", "size", int, "board rows and columns (1-26)"),)
-
-    def __init__(self) -> None:
-        self._protocol = HexProtocol()
-
-    @property
-    def presets(self) -> Mapping[str, HexConfig]:
-        """``uais`` (10x10), ``uais-small`` (7x7) and ``trial`` (7x7, 1 s a move)."""
-        return PRESETS
-
-    def new_state(self, config: BaseConfig, rng: Rng, start: Any = None) -> HexState:
-        """An empty board (Hex has no chance: ``rng`` is not used), or ``start``."""
-        assert isinstance(config, HexConfig)
-        return HexState(config, start)
-
-    def parse_move(self, text: str) -> Move:
-        """A cell name (``c8``) or ``swap``."""
-        return parse_move(text)
-
-    def legal_moves(self, snapshot: Any, player: int) -> list[Move]:
-        """The empty cells, and ``swap`` when legal."""
-        moves: list[Move] = snapshot.legal_moves()
-        return moves
-
-    def max_steps(self, config: BaseConfig) -> int:
-        """Every cell, and a swap."""
-        assert isinstance(config, HexConfig)
-        return config.size * config.size + 1
-
-    @property
-    def protocol(self) -> WireProtocol:
-        """The central program's: ``init_board``, ``seto``, ``swap``, ``make_move``."""
-        return self._protocol
-
-    def check_scenarios(self, quick: bool = False) -> Sequence[Any]:
-        """:func:`flit_core.games.hex.check.scenarios` (imported on first use: it starts processes)."""
-        scenarios: Sequence[Any] = importlib.import_module(f"{__name__}.check").scenarios(quick)
-        return scenarios
-
-    @property
-    def examples(self) -> Mapping[str, Path]:
-        """random, shortest_path and mcts (the strong one: Monte-Carlo tree search)."""
-        folder = Path(__file__).parent / "bots"
-        return {name: folder / f"{name}_bot.py" for name in ("random", "shortest_path", "mcts")}
-
-    def console(self, match: Any, read: Callable[[str], str], write: Callable[[str], None]) -> Any:
-        """The UAIS central program's console (:class:`.console.HexConsole`)."""
-        # Imported on use: the console is the referee's side, which the page never loads.
-        return importlib.import_module(f"{__name__}.console").HexConsole(match, read, write)
-
-    def board(self, config: BaseConfig, setup: Sequence[Change]) -> HexBoard:
-        """A board of ``config``'s size."""
-        assert isinstance(config, HexConfig)
-        return HexBoard(config, setup)
-
-    def replay_drawing(self, replay: Replay, **options: Any) -> ReplayDrawing:
-        """:func:`~flit_core.games.hex.player.replay_drawing` (options as :meth:`svg`'s;
-        imported on first use: only notebooks draw replays)."""
-        drawing: ReplayDrawing = importlib.import_module(f"{__name__}.player").replay_drawing(replay, **options)
-        return drawing
-
-    def svg(self, snapshot: Any, **options: Any) -> str:
-        """:func:`~flit_core.games.hex.svg.board_svg` (options: cell, coords, label; imported on
-        first use: the page never draws SVG)."""
-        picture: str = importlib.import_module(f"{__name__}.svg").board_svg(snapshot, **options)
-        return picture
-
-    def text(self, snapshot: Any) -> str:
-        """The console's board: row r indented r spaces, ``B``, ``W``, ``.``."""
-        return str(snapshot)
+    legend = "row r indented r spaces; B Black (top-bottom), W White (left-right), . empty"
 
     def snapshot_from_text(self, text: str) -> HexPosition:
         """A board from :meth:`text`'s form (swap not recorded); ValueError if malformed."""
@@ -176,7 +89,23 @@ class HexGame(GameDef):
             raise ValueError(f"a cell is ., B or W, not {error}") from None
         return HexPosition(size, cells, moves=size * size - cells.count(EMPTY))
 
-    def apply_move(self, snapshot: Any, player: int, move: Any) -> tuple[HexPosition, list[Change]]:
+    def describe_move(self, player: int, move: Move, changes: Sequence[Change]) -> str:
+        """``played c3`` or ``swapped``."""
+        if move == SWAP:
+            return "swapped"
+        colour = next((change[2] for change in changes if len(change) == 3), None)
+        return f"played {move}" + (f" ({COLOUR_NAMES[colour]})" if colour else "")
+
+    def state_lines(self, state: State) -> list[str]:
+        """Who holds which colour."""
+        position = state.snapshot()
+        return [f"Black: bot {position.black}, White: bot {3 - position.black}"]
+
+
+class HexTrial(Trial):
+    """One stone (or the swap) tried on any board."""
+
+    def apply_move(self, snapshot: HexPosition, player: int, move: Move) -> tuple[HexPosition, list[Change]]:
         """``player``'s stone (in the colour it holds on ``snapshot``) or swap, checked."""
         index = check_move(snapshot.cells, snapshot.size, move, snapshot.can_swap)
         grid = Grid.of(snapshot)
@@ -187,29 +116,13 @@ class HexGame(GameDef):
         grid.apply(change)
         return grid.snapshot(), [change]
 
-    def change_from_json(self, item: Any) -> Change:
-        """``[row, column, colour]`` or ``["swap", seat]``."""
-        if isinstance(item, list) and len(item) == 3 and all(type(value) is int for value in item):
-            return (item[0], item[1], item[2])
-        if isinstance(item, list) and len(item) == 2 and item[0] == SWAP and type(item[1]) is int:
-            return (SWAP, item[1])
-        raise ValueError(f"a change must be [row, column, colour] or ['swap', seat], not {item!r}")
 
-    def describe_move(self, player: int, move: Any, changes: Sequence[Change]) -> str:
-        """``played c3`` or ``swapped``."""
-        if move == SWAP:
-            return "swapped"
-        colour = next((change[2] for change in changes if len(change) == 3), None)
-        return f"played {move}" + (f" ({COLOUR_NAMES[colour]})" if colour else "")
-
-    def state_lines(self, state: Any) -> list[str]:
-        """Who holds which colour."""
-        position = state.snapshot()
-        return [f"Black: bot {position.black}, White: bot {3 - position.black}"]
+class HexPage(Page):
+    """Hex on the page: ``board.js``, ``human.js``, the settings form and the palette."""
 
     @property
-    def page_assets(self) -> Mapping[str, Any]:
-        """``board.js``, ``human.js``, the settings form and the palette."""
+    def assets(self) -> Mapping[str, Any]:
+        """The page's modules, form, labels and rules line."""
         return {
             "canvas": "board.js",
             "input": "human.js",
@@ -228,6 +141,104 @@ class HexGame(GameDef):
             "rules": "Rules: Black joins top to bottom, White left to right; White may swap after "
             "Black's first stone. A bad answer, a timeout or a crash loses.",
         }
+
+    def legal_moves(self, snapshot: HexPosition, player: int) -> list[Move]:
+        """The empty cells, and ``swap`` when legal."""
+        moves: list[Move] = snapshot.legal_moves()
+        return moves
+
+
+class HexCommandLine(CommandLine):
+    """``--size``."""
+
+    options = (Option("--size", "size", int, "board rows and columns (1-26)"),)
+
+
+# The adapters that do I/O or draw, imported on first use: the rules, and the page, never need them.
+def _programs(game: AnyGame) -> Programs:
+    from .host import HexPrograms
+
+    return HexPrograms(game)
+
+
+def _checker(game: AnyGame) -> Checker:
+    from .check import HexChecker
+
+    return HexChecker(game)
+
+
+def _console(game: AnyGame) -> OwnConsole:
+    from .console import HexOwnConsole
+
+    return HexOwnConsole(game)
+
+
+def _pictures(game: AnyGame) -> Pictures:
+    from .player import HexPictures
+
+    return HexPictures(game)
+
+
+class HexGame(GameDef[HexConfig, HexState, Move]):
+    """Hex as the arena's registry knows it."""
+
+    name = "hex"
+    title = "Hex"
+    config_type = HexConfig
+    info = GameInfo(
+        score_name="wins", seat_colours=SEAT_COLOURS, default_preset="uais", small_preset="trial", move_help=MOVE_HELP
+    )
+    adapters: ClassVar[AdapterMap] = {
+        Programs: _programs,
+        Checker: _checker,
+        OwnConsole: _console,
+        Pictures: _pictures,
+        Page: HexPage,
+        Text: HexText,
+        Trial: HexTrial,
+        CommandLine: HexCommandLine,
+    }
+    #: What a Python bot's ``move(view)`` may return, read as an answer.
+    read_answer = staticmethod(read_answer)
+
+    #: ``uais`` (10x10), ``uais-small`` (7x7) and ``trial`` (7x7, 1 s a move).
+    presets: Mapping[str, HexConfig] = PRESETS
+
+    def new_state(self, config: HexConfig, rng: Rng, start: Any = None) -> HexState:
+        """An empty board (Hex has no chance: ``rng`` is not used), or ``start``."""
+        return HexState(config, start)
+
+    def parse_move(self, text: str) -> Move:
+        """A cell name (``c8``) or ``swap``."""
+        return parse_move(text)
+
+    def max_steps(self, config: HexConfig) -> int:
+        """Every cell, and a swap."""
+        return config.size * config.size + 1
+
+    def bot_view(
+        self, config: HexConfig, player: int, turn: int, snapshot: HexPosition, time_limit_ms: float | None
+    ) -> BotView:
+        """A :class:`BotView` of ``snapshot``."""
+        return BotView(player, config, turn, snapshot, time_limit_ms)
+
+    @property
+    def examples(self) -> Mapping[str, Path]:
+        """random, shortest_path and mcts (the strong one: Monte-Carlo tree search)."""
+        folder = game_folder(self) / "bots"
+        return {name: folder / f"{name}_bot.py" for name in ("random", "shortest_path", "mcts")}
+
+    def board(self, config: HexConfig, setup: Sequence[Change]) -> HexBoard:
+        """A board of ``config``'s size."""
+        return HexBoard(config, setup)
+
+    def change_from_json(self, item: Any) -> Change:
+        """``[row, column, colour]`` or ``["swap", seat]``."""
+        if isinstance(item, list) and len(item) == 3 and all(type(value) is int for value in item):
+            return (item[0], item[1], item[2])
+        if isinstance(item, list) and len(item) == 2 and item[0] == SWAP and type(item[1]) is int:
+            return (SWAP, item[1])
+        raise ValueError(f"a change must be [row, column, colour] or ['swap', seat], not {item!r}")
 
 
 #: The definition the registry hands out.

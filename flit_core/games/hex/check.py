@@ -26,6 +26,7 @@ from ...referee.command import BotCommand
 from ...referee.driver import LogFunction
 from ...referee.limits import Limits
 from ...session import AnswerKind
+from ..adapters import Checker
 from .board import BLACK, COLOUR_NAMES, EMPTY, SWAP, WHITE, Cell, cell_name
 from .config import HexConfig
 from .explain import Expected, board_problem
@@ -446,3 +447,11 @@ def _run(bot: BotCommand, limits: Limits, log: LogFunction | None, *, scenario: 
     finally:
         probe.session.close(findings)
     return ScenarioResult(scenario.name, probe.summary(scenario.expect), findings)
+
+
+class HexChecker(Checker):
+    """Hex's conformance checker: the central program's requests, scripted."""
+
+    def scenarios(self, quick: bool = False) -> list[Scenario]:
+        """:func:`scenarios`."""
+        return scenarios(quick)

@@ -9,10 +9,12 @@ referee's instead of leaving the reader to spot it (the spec's rulings).
 
 from __future__ import annotations
 
-from typing import ClassVar
+from collections.abc import Callable
+from typing import Any, ClassVar
 
 from ...referee.console import Console
 from ...session import Answer, AnswerKind, Turn, TurnKind
+from ..adapters import OwnConsole
 from .board import COLOUR_NAMES, SYMBOLS
 from .boardtext import console_board
 from .explain import Expected, board_problem, read_board
@@ -131,3 +133,11 @@ def _answer_text(turn: Turn) -> str:
     given = "" if turn.move is None else f"{turn.move} "
     detail = f": {turn.detail}" if turn.detail else ""
     return f"{given}({turn.kind.value}{detail}) - a forfeit"
+
+
+class HexOwnConsole(OwnConsole):
+    """The UAIS central program's console (:class:`HexConsole`)."""
+
+    def console(self, match: Any, read: Callable[[str], str], write: Callable[[str], None]) -> HexConsole:
+        """A :class:`HexConsole` of ``match``."""
+        return HexConsole(match, read, write)

@@ -22,16 +22,19 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import BinaryIO
 
 from ...bot.host import serve_stdio, with_announced_limits
 from ...bot.program import BotLoadError, BotProgram, MoveFunction, call_bot
 from ...errors import MoveSyntaxError
 from ...session import AnswerKind
+from ..adapters import Programs
+from ..wire import WireProtocol
 from .board import BLACK, EMPTY, MAX_SIZE, SWAP, WHITE, Cell, HexPosition, winner_of
 from .boardtext import show_board_line
 from .config import PRESETS, HexConfig
+from .protocol import HexProtocol
 from .view import BotView, read_answer
 
 PROG = "python -m flit_core.bot --game hex"
@@ -209,3 +212,11 @@ def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
     parser.add_argument("colour", choices=("black", "white"), help="the colour the bot starts with")
     args = parser.parse_args(argv)
     return serve_stdio(lambda stdin, stdout: serve(args.file, args.colour, stdin, stdout))
+
+
+class HexPrograms(Programs):
+    """Hex's bot programs: the central program's ``init_board``, ``seto``, ``swap``, ``make_move``;
+    Python files run by :func:`main`."""
+
+    protocols: Mapping[str, WireProtocol] = {"native": HexProtocol()}
+    host = staticmethod(main)

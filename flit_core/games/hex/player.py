@@ -14,7 +14,9 @@ from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from ...session import TurnKind
-from ..interface import Change, ReplayDrawing
+from ..adapters import Pictures, ReplayDrawing, Text
+from ..interface import Change
+from .board import HexPosition
 from .config import HexConfig
 from .palette import COLOURS
 from .svg import CELL, DOT, STONE, board_svg, centre
@@ -47,8 +49,22 @@ def replay_drawing(replay: Replay, **options: Any) -> ReplayDrawing:
         "setup": stones(replay.setup, size),
         "turns": [stones(turn.changes, size) for turn in replay.turns],
         "moves": [
-            definition.describe_move(turn.player, turn.move, turn.changes) if turn.kind is TurnKind.MOVE else ""
+            definition.adapter(Text).describe_move(turn.player, turn.move, turn.changes)
+            if turn.kind is TurnKind.MOVE
+            else ""
             for turn in replay.turns
         ],
     }
     return ReplayDrawing(board_svg(replay.position_at(len(replay.turns)), **options), _script(), data)
+
+
+class HexPictures(Pictures):
+    """Hex boards as SVG (:func:`~.svg.board_svg`) and its replays in the notebook's player."""
+
+    def svg(self, snapshot: HexPosition, **options: Any) -> str:
+        """:func:`~.svg.board_svg` (options: cell, coords, label)."""
+        return board_svg(snapshot, **options)
+
+    def replay_drawing(self, replay: Any, **options: Any) -> ReplayDrawing:
+        """:func:`replay_drawing`."""
+        return replay_drawing(replay, **options)

@@ -16,7 +16,8 @@ from collections.abc import Sequence
 from ...config import BaseConfig
 from ...errors import MoveSyntaxError
 from ...session import Answer
-from ..interface import Change, WireProtocol
+from ..interface import Change
+from ..wire import WireProtocol
 from .board import SWAP, cell_name, parse_move
 from .config import HexConfig
 

@@ -123,7 +123,7 @@ def connection_distance(board: HexPosition, colour: int) -> int | None:
     return None
 
 
-#: What a move looks like to a bot (``GameDef.move_help``).
+#: What a move looks like to a bot (``GameInfo.move_help``).
 MOVE_HELP = f"a cell by name like 'c8', or as (row, column) counted from 0 like (2, 7), or {SWAP!r}"
 
 

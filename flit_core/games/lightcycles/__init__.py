@@ -14,26 +14,24 @@ is what the registry hands drivers.
 
 from __future__ import annotations
 
-import importlib
+import functools
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from ...config import BaseConfig
 from ...displayable import add_display_provider
 from ...errors import SetupError
 from ...rng import Rng
-from ..interface import Change, GameDef, Option, ReplayDrawing, WireProtocol
+from ..adapters import BotLanguage, CommandLine, Option, Page, Pictures, Programs, Text, TournamentRules
+from ..interface import AdapterMap, AnyGame, Change, GameDef, GameInfo, State
+from ..wire import WireProtocol
 from .board import END, MOVES, ROUND, Arena, CyclesBoard, Direction, Field, Position, Reason
 from .config import PRESETS, LightCyclesConfig, Order
 from .palette import COLOURS, SEAT_COLOURS
 from .rules import EndReason, LightCyclesState
 from .text import position_text
 from .view import DIRECTIONS, MOVE_HELP, BotView, read_answer
-
-if TYPE_CHECKING:
-    from ...replay import Replay
-    from ..languages import BotLanguage
 
 __all__ = [
     "DIRECTIONS",
@@ -59,130 +57,33 @@ EXAMPLES = ("random", "wall_follower", "voronoi")
 NODE_HOST = FOLDER / "node_host.mjs"
 
 
-class LightCyclesGame(GameDef):
-    """Light cycles as the arena's registry knows it."""
+class CyclesText(Text):
+    """The judge's text frame."""
 
-    name: ClassVar[str] = "lightcycles"
-    title: ClassVar[str] = "Light cycles"
-    version: ClassVar[int] = 1
-    config_type: ClassVar[type[BaseConfig]] = LightCyclesConfig
-    view_type = BotView
-    #: What a Python bot's ``move(view)`` may return, read as an answer.
-    read_answer = staticmethod(read_answer)
-    move_help = MOVE_HELP
-    simultaneous: ClassVar[bool] = True
-    small_preset: ClassVar[str | None] = "trial"
-    seat_colours: ClassVar[tuple[str, ...]] = SEAT_COLOURS
-    score_name: ClassVar[str] = "bots outlasted"
-    ranks_by_score: ClassVar[bool] = True
-    text_legend: ClassVar[str] = "the judge's frame: heads by round index 0-9A-Z, # trail, the wall round the field"
-    options: ClassVar[tuple[Option, ...]] = (
-        Option("--order", "order", str, "the bots' order, which decides their start cells", ("entrants", "shuffled")),
-    )
+    legend = "the judge's frame: heads by round index 0-9A-Z, # trail, the wall round the field"
 
-    def __init__(self) -> None:
-        self._protocol: WireProtocol | None = None
-
-    @property
-    def presets(self) -> Mapping[str, LightCyclesConfig]:
-        """``standard`` (the judge's: 1 s a move, the entrants' order) and ``trial`` (100 ms,
-        shuffled), both for 4 bots (any number from 2 to 36 plays with ``players``)."""
-        return PRESETS
-
-    def new_state(self, config: BaseConfig, rng: Rng, start: Any = None) -> LightCyclesState:
-        """Round 1 for every bot (``rng`` shuffles them with the ``shuffled`` order); a game
-        always starts from round 1."""
-        assert isinstance(config, LightCyclesConfig)
-        if start is not None:
-            raise SetupError("a game of light cycles always starts with round 1")
-        return LightCyclesState(config, rng)
-
-    def series_config(self, config: BaseConfig) -> LightCyclesConfig:
-        """Many games of deterministic bots in the entrants' order would all be the same
-        game: a tournament's default settings shuffle the order per game."""
-        assert isinstance(config, LightCyclesConfig)
-        return config.replace(order=Order.SHUFFLED)
-
-    def parse_move(self, text: str) -> Direction:
-        """``N``, ``E``, ``S`` or ``W``."""
-        return Direction.parse(text)
-
-    def legal_moves(self, snapshot: Any, player: int) -> list[Direction]:
-        """The four directions: any is a move (crashing is the rules' business, not a bad answer)."""
-        return list(DIRECTIONS)
-
-    def max_steps(self, config: BaseConfig) -> int:
-        """Every round at its longest: each turn fills a cell per bot of the round."""
-        assert isinstance(config, LightCyclesConfig)
-        steps = 0
-        for bots in range(2, config.players + 1):
-            width, height = config.field_size(bots)
-            steps += width * height // bots + 1
-        return steps
-
-    @property
-    def protocol(self) -> WireProtocol:
-        """The arena's: ``round``, ``M``, ``moves``, ``end``; answers ``N``/``E``/``S``/``W``
-        (made on first use, as the text frame and the SVG: the page uses none of them)."""
-        if self._protocol is None:
-            self._protocol = importlib.import_module(f"{__name__}.protocol").LightCyclesProtocol()
-        return self._protocol
-
-    @property
-    def examples(self) -> Mapping[str, Path]:
-        """random (random-safe), wall_follower, and voronoi (the strong one)."""
-        return {name: FOLDER / "bots" / f"{name}_bot.py" for name in EXAMPLES}
-
-    @property
-    def languages(self) -> Mapping[str, BotLanguage]:
-        """JavaScript, as the original answers are written: run by :data:`NODE_HOST` under
-        the referee and by ``js_bot.js`` in the page's workers."""
-        # Imported on use (as the host is): the page never runs bot files.
-        language: type[BotLanguage] = importlib.import_module("flit_core.games.languages").BotLanguage
-        return {
-            "javascript": language(
-                title="JavaScript",
-                suffix=".js",
-                host=("node", str(NODE_HOST)),
-                worker="js_bot.js",
-                examples={name: FOLDER / "bots" / f"{name}_bot.js" for name in EXAMPLES},
-            )
-        }
-
-    def board(self, config: BaseConfig, setup: Sequence[Change]) -> CyclesBoard:
-        """The game rebuilt from the changes."""
-        return CyclesBoard(config.players, setup)
-
-    def svg(self, snapshot: Any, **options: Any) -> str:
-        """:func:`~flit_core.games.lightcycles.svg.position_svg` (options: cell, label;
-        imported on first use: the page never draws SVG)."""
-        picture: str = importlib.import_module(f"{__name__}.svg").position_svg(snapshot, **options)
-        return picture
-
-    def replay_drawing(self, replay: Replay, **options: Any) -> ReplayDrawing:
-        """:func:`~flit_core.games.lightcycles.player.replay_drawing` (imported on first use)."""
-        drawing: ReplayDrawing = importlib.import_module(f"{__name__}.player").replay_drawing(replay, **options)
-        return drawing
-
-    def text(self, snapshot: Any) -> str:
+    def text(self, snapshot: Position) -> str:
         """The judge's text frame (of the round that just ended, if one did), and the
-        standings once the game is over (imported with the game: the challenge arena's page
-        shows it for every problem)."""
+        standings once the game is over (the challenge arena's page shows it for every problem)."""
         return position_text(snapshot)
 
     def describe_move(self, player: int, move: Any, changes: Sequence[Change]) -> str:
         """``went N``."""
         return f"went {move}"
 
-    def state_lines(self, state: Any) -> list[str]:
+    def state_lines(self, state: State) -> list[str]:
         """The round, its field and its bots."""
         field: Field = state.snapshot().field
         seats = ", ".join(f"{index}: bot {seat}" for index, seat in enumerate(field.seats))
         return [f"round {field.round}, turn {field.turn}, {field.width} x {field.height}; {seats}"]
 
+
+class CyclesPage(Page):
+    """Light cycles on the page: ``board.js``, ``human.js``, the settings form and the palette."""
+
     @property
-    def page_assets(self) -> Mapping[str, Any]:
-        """``board.js``, ``human.js``, the settings form and the palette."""
+    def assets(self) -> Mapping[str, Any]:
+        """The page's modules, form, labels and rules line."""
         return {
             "canvas": "board.js",
             "input": "human.js",
@@ -203,6 +104,132 @@ class LightCyclesGame(GameDef):
             "rules": "Rules: every bot moves at once, N, E, S or W, leaving a trail. Walls, trails and other "
             "heads crash; a round ends at the first crash, and the survivors play on, on a smaller field.",
         }
+
+    def legal_moves(self, snapshot: Position, player: int) -> list[Direction]:
+        """The four directions: any is a move (crashing is the rules' business, not a bad answer)."""
+        return list(DIRECTIONS)
+
+
+class CyclesTournament(TournamentRules):
+    """Ranked by bots outlasted, summed; a series shuffles the start order."""
+
+    ranks_by_score = True
+
+    def series_config(self, config: BaseConfig) -> BaseConfig:
+        """Many games of deterministic bots in the entrants' order would all be the same
+        game: a tournament's default settings shuffle the order per game."""
+        return config.replace(order=Order.SHUFFLED)
+
+
+class CyclesCommandLine(CommandLine):
+    """``--order``."""
+
+    options = (
+        Option("--order", "order", str, "the bots' order, which decides their start cells", ("entrants", "shuffled")),
+    )
+
+
+class CyclesPrograms(Programs):
+    """The arena's protocol (``round``, ``M``, ``moves``, ``end``; answers ``N``/``E``/``S``/``W``),
+    Python bot files through :mod:`.host` and JavaScript ones through :data:`NODE_HOST`
+    (each module imported on first use: the page runs none of them)."""
+
+    @functools.cached_property
+    def protocols(self) -> Mapping[str, WireProtocol]:
+        """The native protocol alone."""
+        from .protocol import LightCyclesProtocol
+
+        return {"native": LightCyclesProtocol()}
+
+    def host(self, argv: Sequence[str], prog: str) -> int:
+        """:func:`.host.main`."""
+        from .host import main
+
+        return main(argv, prog)
+
+    @property
+    def languages(self) -> Mapping[str, BotLanguage]:
+        """JavaScript, as the original answers are written: run by :data:`NODE_HOST` under
+        the referee and by ``js_bot.js`` in the page's workers."""
+        return {
+            "javascript": BotLanguage(
+                title="JavaScript",
+                suffix=".js",
+                host=("node", str(NODE_HOST)),
+                worker="js_bot.js",
+                examples={name: FOLDER / "bots" / f"{name}_bot.js" for name in EXAMPLES},
+            )
+        }
+
+
+def _pictures(game: AnyGame) -> Pictures:
+    from .player import CyclesPictures  # imported on first use: the page never draws SVG
+
+    return CyclesPictures(game)
+
+
+class LightCyclesGame(GameDef[LightCyclesConfig, LightCyclesState, Direction]):
+    """Light cycles as the arena's registry knows it."""
+
+    name = "lightcycles"
+    title = "Light cycles"
+    config_type = LightCyclesConfig
+    info = GameInfo(
+        simultaneous=True,
+        chance=True,
+        score_name="bots outlasted",
+        seat_colours=SEAT_COLOURS,
+        small_preset="trial",
+        move_help=MOVE_HELP,
+    )
+    adapters: ClassVar[AdapterMap] = {
+        Programs: CyclesPrograms,
+        Pictures: _pictures,
+        Page: CyclesPage,
+        Text: CyclesText,
+        TournamentRules: CyclesTournament,
+        CommandLine: CyclesCommandLine,
+    }
+    #: What a Python bot's ``move(view)`` may return, read as an answer.
+    read_answer = staticmethod(read_answer)
+
+    #: ``standard`` (the judge's: 1 s a move, the entrants' order) and ``trial`` (100 ms, shuffled), both for 4 bots
+    #: (any number from 2 to 36 plays with ``players``).
+    presets: Mapping[str, LightCyclesConfig] = PRESETS
+
+    def new_state(self, config: LightCyclesConfig, rng: Rng, start: Any = None) -> LightCyclesState:
+        """Round 1 for every bot (``rng`` shuffles them with the ``shuffled`` order); a game
+        always starts from round 1."""
+        if start is not None:
+            raise SetupError("a game of light cycles always starts with round 1")
+        return LightCyclesState(config, rng)
+
+    def parse_move(self, text: str) -> Direction:
+        """``N``, ``E``, ``S`` or ``W``."""
+        return Direction.parse(text)
+
+    def max_steps(self, config: LightCyclesConfig) -> int:
+        """Every round at its longest: each turn fills a cell per bot of the round."""
+        steps = 0
+        for bots in range(2, config.players + 1):
+            width, height = config.field_size(bots)
+            steps += width * height // bots + 1
+        return steps
+
+    def bot_view(
+        self, config: LightCyclesConfig, player: int, turn: int, snapshot: Position, time_limit_ms: float | None
+    ) -> BotView:
+        """A :class:`BotView` of ``snapshot``."""
+        return BotView(player, config, turn, snapshot, time_limit_ms)
+
+    @property
+    def examples(self) -> Mapping[str, Path]:
+        """random (random-safe), wall_follower, and voronoi (the strong one)."""
+        return {name: FOLDER / "bots" / f"{name}_bot.py" for name in EXAMPLES}
+
+    def board(self, config: LightCyclesConfig, setup: Sequence[Change]) -> CyclesBoard:
+        """The game rebuilt from the changes."""
+        return CyclesBoard(config.players, setup)
 
     def change_from_json(self, item: Any) -> Change:
         """A ``moves``, ``end`` or ``round`` change (the rest is checked as a replay is played again)."""

@@ -10,8 +10,8 @@ from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from ...session import TurnKind
-from ..interface import ReplayDrawing
-from .board import END, ROUND, Reason
+from ..adapters import Pictures, ReplayDrawing, Text
+from .board import END, ROUND, Position, Reason
 from .palette import COLOURS, SEAT_COLOURS
 from .svg import CELL, position_svg
 
@@ -55,10 +55,24 @@ def replay_drawing(replay: Replay, **options: Any) -> ReplayDrawing:
         "setup": [list(change) for change in replay.setup],
         "turns": [[list(change) for change in turn.changes] for turn in replay.turns],
         "moves": [
-            definition.describe_move(turn.player, turn.move, turn.changes) if turn.kind is TurnKind.MOVE else ""
+            definition.adapter(Text).describe_move(turn.player, turn.move, turn.changes)
+            if turn.kind is TurnKind.MOVE
+            else ""
             for turn in replay.turns
         ],
         "remarks": [remark(turn.changes) for turn in replay.turns],
     }
     picture = position_svg(replay.position_at(len(replay.turns)), cell=float(options.get("cell", CELL)))
     return ReplayDrawing(picture, _script(), data)
+
+
+class CyclesPictures(Pictures):
+    """Light-cycle positions as SVG (:func:`~.svg.position_svg`) and replays in the notebook's player."""
+
+    def svg(self, snapshot: Position, **options: Any) -> str:
+        """:func:`~.svg.position_svg` (options: cell, label)."""
+        return position_svg(snapshot, **options)
+
+    def replay_drawing(self, replay: Any, **options: Any) -> ReplayDrawing:
+        """:func:`replay_drawing`."""
+        return replay_drawing(replay, **options)

@@ -15,7 +15,8 @@ from collections.abc import Sequence
 from ...config import BaseConfig
 from ...errors import MoveSyntaxError
 from ...session import Answer
-from ..interface import Change, WireProtocol
+from ..interface import Change
+from ..wire import WireProtocol
 from .board import END, MOVES, ROUND, Direction
 
 #: An answer line a host may print instead of a move, to get a message into the replay.

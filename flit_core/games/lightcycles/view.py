@@ -130,7 +130,7 @@ def _whole(value: float) -> int:
     raise TypeError(f"Expected x and y to be integers, got {value!r}")
 
 
-#: What a move looks like to a bot (``GameDef.move_help``).
+#: What a move looks like to a bot (``GameInfo.move_help``).
 MOVE_HELP = "one of the directions 'N', 'E', 'S' or 'W' (or a Direction)"
 
 

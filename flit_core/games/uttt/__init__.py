@@ -14,24 +14,22 @@ The native protocol starts a bot program afresh for every move, with the whole g
 twelve arguments (:data:`.protocol.ORIGINAL_PROTOCOL`); :data:`.protocol.LINES_PROTOCOL`
 is the persistent alternative an entrant may pick. In tournaments every bot program runs from
 one bots folder holding a copy of each entrant's folder with its ``data.txt``
-(:attr:`UtttGame.workdirs`).
+(:attr:`UtttTournament.workdirs`).
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
-from ...config import BaseConfig
 from ...rng import Rng
-from ..interface import Board, Change, GameDef, Option, WireProtocol, Workdirs
+from ..adapters import CommandLine, Option, Page, Pictures, Programs, Text, TournamentRules, Trial, Workdirs
+from ..interface import AdapterMap, AnyGame, Board, Change, GameDef, GameInfo, State, game_folder
 from .board import EMPTY, INVALID, LETTERS, START, Grid, Move, O, UtttPosition, X, parse_move
 from .config import PRESETS, UtttConfig
 from .palette import COLOURS, SEAT_COLOURS
 from .rules import EndReason, UtttState, points
-from .svg import board_svg
 from .text import LEGEND, position_text, read_position_text
 from .view import MOVE_HELP, UtttView, read_answer
 
@@ -80,132 +78,52 @@ class UtttBoard(Board):
         return self._grid.snapshot()
 
 
-class UtttGame(GameDef):
-    """Ultimate tic-tac-toe as the arena's registry knows it."""
+class UtttText(Text):
+    """Nine rows of ``X``, ``O``, ``.`` in three bands, and whose move it is."""
 
-    name: ClassVar[str] = "uttt"
-    title: ClassVar[str] = "Ultimate tic-tac-toe"
-    version: ClassVar[int] = 1
-    config_type: ClassVar[type[BaseConfig]] = UtttConfig
-    view_type = UtttView
-    #: What a Python bot's ``move(view)`` may return, read as an answer.
-    read_answer = staticmethod(read_answer)
-    move_help = MOVE_HELP
-    small_preset: ClassVar[str | None] = "trial"
-    seat_colours: ClassVar[tuple[str, ...]] = SEAT_COLOURS
-    score_name: ClassVar[str] = "points"
-    #: Tournaments rank by points summed over all games, as the original did.
-    ranks_by_score: ClassVar[bool] = True
-    #: The original ran every bot from one folder holding a folder per bot with its
-    #: ``data.txt``, kept for the whole tournament; ``fresh_data`` refreshes it every game.
-    workdirs: ClassVar[Workdirs | None] = Workdirs(shared=True, kept=True, data_file="data.txt", option="fresh_data")
-    text_legend: ClassVar[str] = LEGEND
-    options: ClassVar[tuple[Option, ...]] = (
-        Option("--ply-limit", "ply_limit", int, "turns in all before a game without winner"),
-        Option("--o-mark", "o_mark", str, "how O is written in the original protocol's boards", ("0", "O")),
-    )
+    legend = LEGEND
 
-    @property
-    def presets(self) -> Mapping[str, UtttConfig]:
-        """``standard`` (2,000 ms a move, the original tournament) and ``trial`` (100 ms)."""
-        return PRESETS
-
-    def new_state(self, config: BaseConfig, rng: Rng, start: Any = None) -> UtttState:
-        """An empty board (the game has no chance: ``rng`` is not used), or ``start``."""
-        assert isinstance(config, UtttConfig)
-        return UtttState(config, start)
-
-    def parse_move(self, text: str) -> Move:
-        """Two digits 0-8, board then tile (``38``)."""
-        return parse_move(text)
-
-    def legal_moves(self, snapshot: Any, player: int) -> list[Move]:
-        """The empty tiles of the target board, or of every open board when the move is free."""
-        moves: list[Move] = snapshot.legal_moves()
-        return moves
-
-    def max_steps(self, config: BaseConfig) -> int:
-        """The ply limit (legal moves alone end a game within 81 turns)."""
-        assert isinstance(config, UtttConfig)
-        return config.ply_limit
-
-    @property
-    def protocol(self) -> WireProtocol:
-        """The original's: a process per move, the game in twelve arguments."""
-        return self.protocols["original"]
-
-    @property
-    def protocols(self) -> Mapping[str, WireProtocol]:
-        """``original`` (a process per move) and ``lines`` (one process a game); imported on
-        first use, as the page never speaks them."""
-        module = importlib.import_module(f"{__name__}.protocol")
-        return {"original": module.ORIGINAL_PROTOCOL, "lines": module.LINES_PROTOCOL}
-
-    #: Python bot files keep their ``Bot`` for the game under the referee.
-    host_protocol: ClassVar[str] = "lines"
-
-    @property
-    def examples(self) -> Mapping[str, Path]:
-        """random, tactical and mcts (the strong one: Monte-Carlo tree search)."""
-        folder = Path(__file__).parent / "bots"
-        return {name: folder / f"{name}_bot.py" for name in ("random", "tactical", "mcts")}
-
-    def board(self, config: BaseConfig, setup: Sequence[Change]) -> UtttBoard:
-        """A board rebuilt from ``setup``."""
-        assert isinstance(config, UtttConfig)
-        return UtttBoard(config, setup)
-
-    def svg(self, snapshot: Any, **options: Any) -> str:
-        """:func:`~flit_core.games.uttt.svg.board_svg` (options: cell, label)."""
-        return board_svg(snapshot, **options)
-
-    def text(self, snapshot: Any) -> str:
-        """Nine rows of ``X``, ``O``, ``.`` in three bands, and whose move it is."""
+    def text(self, snapshot: UtttPosition) -> str:
+        """:func:`~.text.position_text`."""
         return position_text(snapshot)
 
     def snapshot_from_text(self, text: str) -> UtttPosition:
         """A position from :meth:`text`'s form; ValueError if malformed."""
         return read_position_text(text)
 
-    def apply_move(self, snapshot: Any, player: int, move: Any) -> tuple[UtttPosition, list[Change]]:
-        """``player``'s mark (seat 1 X, seat 2 O) on ``snapshot``, checked (the target board
-        binds it, whoever's turn it is)."""
-        after = snapshot.after(move, player)
-        board, tile = after.last
-        return after, [(board, tile, player)]
-
-    def change_from_json(self, item: Any) -> Change:
-        """``[board, tile, mark]``, ``["invalid", seat]`` or ``["start", seat, last, target, plies]``."""
-        if isinstance(item, list) and len(item) == 3 and all(type(value) is int for value in item):
-            return (item[0], item[1], item[2])
-        if isinstance(item, list) and len(item) == 2 and item[0] == INVALID and type(item[1]) is int:
-            return (INVALID, item[1])
-        if (
-            isinstance(item, list)
-            and len(item) == 5
-            and item[0] == START
-            and isinstance(item[2], str)
-            and all(type(value) is int for value in (item[1], item[3], item[4]))
-        ):
-            return (START, item[1], item[2], item[3], item[4])
-        raise ValueError(f"a change is [board, tile, mark], ['invalid', seat] or a start record, not {item!r}")
-
-    def describe_move(self, player: int, move: Any, changes: Sequence[Change]) -> str:
+    def describe_move(self, player: int, move: Move, changes: Sequence[Change]) -> str:
         """``played 38 (X)``."""
         return f"played {move} ({LETTERS[player]})"
 
-    def state_lines(self, state: Any) -> list[str]:
+    def state_lines(self, state: State) -> list[str]:
         """Who plays which mark, where the next move goes, and the turns taken."""
-        position: UtttPosition = state.snapshot()
+        assert isinstance(state, UtttState)
+        position = state.snapshot()
         where = "anywhere" if position.target is None else f"in board {position.target}"
         return [
             f"X: bot 1, O: bot 2; {LETTERS[position.to_move]} moves {where}; "
             f"turn {position.plies} of {state.config.ply_limit}; open boards {len(position.open_boards())}"
         ]
 
+
+class UtttTrial(Trial):
+    """One mark tried on any position."""
+
+    def apply_move(self, snapshot: UtttPosition, player: int, move: Move) -> tuple[UtttPosition, list[Change]]:
+        """``player``'s mark (seat 1 X, seat 2 O) on ``snapshot``, checked (the target board
+        binds it, whoever's turn it is)."""
+        after = snapshot.after(move, player)
+        assert after.last is not None  # a legal move was just played
+        board, tile = after.last
+        return after, [(board, tile, player)]
+
+
+class UtttPage(Page):
+    """Ultimate tic-tac-toe on the page: ``board.js``, ``human.js``, the form and the palette."""
+
     @property
-    def page_assets(self) -> Mapping[str, Any]:
-        """``board.js``, ``human.js``, the settings form and the palette."""
+    def assets(self) -> Mapping[str, Any]:
+        """The page's modules, form, labels and rules line."""
         return {
             "canvas": "board.js",
             "input": "human.js",
@@ -224,6 +142,109 @@ class UtttGame(GameDef):
             "rules": "Rules: play in the board matching the tile your opponent just played (anywhere if it "
             "is decided); three small boards in a row win. A bad answer costs a point and frees the next move.",
         }
+
+    def legal_moves(self, snapshot: UtttPosition, player: int) -> list[Move]:
+        """The empty tiles of the target board, or of every open board when the move is free."""
+        moves: list[Move] = snapshot.legal_moves()
+        return moves
+
+
+class UtttTournament(TournamentRules):
+    """Ranked by points summed over all games, in one shared, kept bots folder, as the original."""
+
+    ranks_by_score = True
+    #: The original ran every bot from one folder holding a folder per bot with its
+    #: ``data.txt``, kept for the whole tournament; ``fresh_data`` refreshes it every game.
+    workdirs = Workdirs(shared=True, kept=True, data_file="data.txt", option="fresh_data")
+
+
+class UtttCommandLine(CommandLine):
+    """``--ply-limit``, ``--o-mark``."""
+
+    options = (
+        Option("--ply-limit", "ply_limit", int, "turns in all before a game without winner"),
+        Option("--o-mark", "o_mark", str, "how O is written in the original protocol's boards", ("0", "O")),
+    )
+
+
+# The adapters that do I/O or draw, imported on first use: the rules, and the page, never need them.
+def _programs(game: AnyGame) -> Programs:
+    from .host import UtttPrograms
+
+    return UtttPrograms(game)
+
+
+def _pictures(game: AnyGame) -> Pictures:
+    from .svg import UtttPictures
+
+    return UtttPictures(game)
+
+
+class UtttGame(GameDef[UtttConfig, UtttState, Move]):
+    """Ultimate tic-tac-toe as the arena's registry knows it."""
+
+    name = "uttt"
+    title = "Ultimate tic-tac-toe"
+    config_type = UtttConfig
+    info = GameInfo(score_name="points", seat_colours=SEAT_COLOURS, small_preset="trial", move_help=MOVE_HELP)
+    adapters: ClassVar[AdapterMap] = {
+        Programs: _programs,
+        Pictures: _pictures,
+        Page: UtttPage,
+        Text: UtttText,
+        Trial: UtttTrial,
+        TournamentRules: UtttTournament,
+        CommandLine: UtttCommandLine,
+    }
+    #: What a Python bot's ``move(view)`` may return, read as an answer.
+    read_answer = staticmethod(read_answer)
+
+    #: ``standard`` (2,000 ms a move, the original tournament) and ``trial`` (100 ms).
+    presets: Mapping[str, UtttConfig] = PRESETS
+
+    def new_state(self, config: UtttConfig, rng: Rng, start: Any = None) -> UtttState:
+        """An empty board (the game has no chance: ``rng`` is not used), or ``start``."""
+        return UtttState(config, start)
+
+    def parse_move(self, text: str) -> Move:
+        """Two digits 0-8, board then tile (``38``)."""
+        return parse_move(text)
+
+    def max_steps(self, config: UtttConfig) -> int:
+        """The ply limit (legal moves alone end a game within 81 turns)."""
+        return config.ply_limit
+
+    def bot_view(
+        self, config: UtttConfig, player: int, turn: int, snapshot: UtttPosition, time_limit_ms: float | None
+    ) -> UtttView:
+        """A :class:`UtttView` of ``snapshot``."""
+        return UtttView(player, config, turn, snapshot, time_limit_ms)
+
+    @property
+    def examples(self) -> Mapping[str, Path]:
+        """random, tactical and mcts (the strong one: Monte-Carlo tree search)."""
+        folder = game_folder(self) / "bots"
+        return {name: folder / f"{name}_bot.py" for name in ("random", "tactical", "mcts")}
+
+    def board(self, config: UtttConfig, setup: Sequence[Change]) -> UtttBoard:
+        """A board rebuilt from ``setup``."""
+        return UtttBoard(config, setup)
+
+    def change_from_json(self, item: Any) -> Change:
+        """``[board, tile, mark]``, ``["invalid", seat]`` or ``["start", seat, last, target, plies]``."""
+        if isinstance(item, list) and len(item) == 3 and all(type(value) is int for value in item):
+            return (item[0], item[1], item[2])
+        if isinstance(item, list) and len(item) == 2 and item[0] == INVALID and type(item[1]) is int:
+            return (INVALID, item[1])
+        if (
+            isinstance(item, list)
+            and len(item) == 5
+            and item[0] == START
+            and isinstance(item[2], str)
+            and all(type(value) is int for value in (item[1], item[3], item[4]))
+        ):
+            return (START, item[1], item[2], item[3], item[4])
+        raise ValueError(f"a change is [board, tile, mark], ['invalid', seat] or a start record, not {item!r}")
 
 
 #: The definition the registry hands out.

@@ -17,34 +17,22 @@ judge legality: a move the rules refuse is printed as the bot gave it, and the r
 from __future__ import annotations
 
 import argparse
-from collections.abc import Sequence
-from typing import Any, ClassVar
+from collections.abc import Mapping, Sequence
 
-from ...bot.host import serve_stdio, with_announced_limits
-from ...bot.requests import RequestHost
-from ...config import BaseConfig
-from . import GAME
+from ...bot.host import with_announced_limits
+from ...bot.requests import serve_protocol
+from ..adapters import Programs
+from ..interface import AnyGame
+from ..wire import WireProtocol
 from .config import PRESETS
-from .protocol import position_from_arguments
+from .protocol import LINES_PROTOCOL, ORIGINAL_PROTOCOL
 
 PROG = "python -m flit_core.bot --game uttt"
 
 
-class UtttHost(RequestHost):
-    """One bot's side: each request is the twelve fields of the original's arguments."""
-
-    prog: ClassVar[str] = PROG
-    #: The answer of a bot that made no move: not a move, so an invalid turn.
-    no_move: ClassVar[bytes] = b"none\n"
-
-    def read(self, fields: Sequence[str]) -> tuple[int, BaseConfig, int, Any]:
-        """The seat, the settings, the turn (the marks on the board) and the position."""
-        seat, position = position_from_arguments(fields)
-        return seat, self.config, position.plies, position
-
-
-def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
-    """``[--preset NAME] FILE [MARK B0 .. B8 MASTER LAST]``: one answer, or line mode."""
+def main(definition: AnyGame, argv: Sequence[str] | None = None, prog: str | None = None) -> int:
+    """``[--preset NAME] FILE [MARK B0 .. B8 MASTER LAST]``: one answer, or line mode (``definition``:
+    ultimate tic-tac-toe's, which builds the bot's view)."""
     parser = argparse.ArgumentParser(
         prog=prog or PROG,
         description="Run a Python ultimate tic-tac-toe bot file as a bot program: with the original "
@@ -58,4 +46,16 @@ def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
     if args.fields and len(args.fields) != 12:
         parser.error(f"a move request is 12 arguments (MARK B0..B8 MASTER LAST), not {len(args.fields)}")
     config = with_announced_limits(PRESETS[args.preset])
-    return serve_stdio(lambda stdin, stdout: UtttHost.serve(GAME, args.file, config, args.fields, stdin, stdout))
+    return serve_protocol(definition, args.file, config, args.fields)
+
+
+class UtttPrograms(Programs):
+    """The original's protocol (a process per move, the game in twelve arguments) and the
+    arena's line mode (one process a game), in which Python bot files keep their ``Bot``."""
+
+    protocols: Mapping[str, WireProtocol] = {"original": ORIGINAL_PROTOCOL, "lines": LINES_PROTOCOL}
+    host_protocol = "lines"
+
+    def host(self, argv: Sequence[str], prog: str) -> int:
+        """:func:`main`."""
+        return main(self.game, argv, prog)

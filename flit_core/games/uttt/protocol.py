@@ -97,6 +97,14 @@ class _TwelveFields(WholeGameProtocol):
         """The answer (the bot's whole output, or its line), read by :func:`read_output`."""
         return read_output(text, elapsed_ms)
 
+    #: A bot that made no move answers this (not a move: an invalid turn).
+    no_move = b"none\n"
+
+    def read_request(self, fields: Sequence[str], config: BaseConfig) -> tuple[int, BaseConfig, int, UtttPosition]:
+        """The seat, ``config``, the turn (the marks on the board) and the position."""
+        seat, position = position_from_arguments(fields)
+        return seat, config, position.plies, position
+
 
 class OriginalProtocol(_TwelveFields):
     """Started afresh for every move as ``CMD MARK B0 ... B8 MASTER LAST`` (twelve

@@ -6,8 +6,10 @@ outlined, and a status line under the board."""
 
 from __future__ import annotations
 
+from typing import Any
 from xml.sax.saxutils import escape
 
+from ..adapters import Pictures
 from .board import FULL, OPEN, O, UtttPosition, X
 from .palette import COLOURS
 from .text import status_line
@@ -97,3 +99,11 @@ def board_svg(position: UtttPosition, *, cell: float = CELL, label: str | None =
         )
     parts.append("</svg>")
     return "\n".join(parts)
+
+
+class UtttPictures(Pictures):
+    """Ultimate tic-tac-toe's boards as SVG."""
+
+    def svg(self, snapshot: UtttPosition, **options: Any) -> str:
+        """:func:`board_svg` (options: cell, label)."""
+        return board_svg(snapshot, **options)

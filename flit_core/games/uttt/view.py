@@ -83,7 +83,7 @@ class UtttView(View[UtttConfig, UtttPosition]):
         return f"UtttView(me={self.me}, mark={self.mark}, turn={self.turn}, target={self.target})"
 
 
-#: What a move looks like to a bot (``GameDef.move_help``).
+#: What a move looks like to a bot (``GameInfo.move_help``).
 MOVE_HELP = "a (board, tile) pair, each 0-8, like (3, 8), or two digits like '38'"
 
 

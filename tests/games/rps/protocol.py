@@ -12,7 +12,8 @@ from collections.abc import Sequence
 
 from flit_core.config import BaseConfig
 from flit_core.errors import MoveSyntaxError
-from flit_core.games.interface import Change, WireProtocol
+from flit_core.games.interface import Change
+from flit_core.games.wire import WireProtocol
 from flit_core.session import Answer
 
 from .config import RpsConfig
