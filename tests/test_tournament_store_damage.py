@@ -95,7 +95,12 @@ def test_a_damaged_store_gets_one_line_and_is_left_untouched(good: Path, tmp_pat
     DAMAGE[damage](database)
     before = hashlib.sha256(database.read_bytes()).hexdigest()
     entrants = good / "entrants.toml"
-    for command in (["leaderboard", str(folder), "--no-export"], ["tournament", str(entrants), "--out", str(folder)]):
+    commands = [["leaderboard", str(folder), "--no-export"], ["tournament", str(entrants), "--out", str(folder)]]
+    if damage == "empty file":
+        # A database without tables is what a run killed while it set the store up leaves: a
+        # tournament takes it over (tests/test_tournament_run.py), the leaderboard has nothing to show.
+        commands.pop()
+    for command in commands:
         done = run(
             *command,
             "--no-progress" if command[0] == "tournament" else "--format=table",
