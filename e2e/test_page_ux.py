@@ -141,7 +141,8 @@ def test_a_human_resigns_and_the_game_ends(arena_page: Any, isolated_server: Any
     assert arena_page.is_hidden("#resign")
     arena_page.click("#play")
     wait_for(arena_page, HUMAN)
-    assert arena_page.is_visible("#resign")
+    # The button shows once the page has drawn the human's turn: waited for, not read at once.
+    wait_for(arena_page, "!document.getElementById('resign').hidden")
     arena_page.click("#resign")
     wait_game_over(arena_page)
     # One decision of the human's: the resignation; the seat is out for the rest of the game.

@@ -72,8 +72,13 @@ def corner_drawn_in(colour: str, other: str) -> str:
     ``colour`` than ``other`` (the point lies a pixel or so from the square's antialiased
     edge, so it may be a blend of both: which of them covers it is what it tells; waited
     for: the board is redrawn on an animation frame after a change)."""
-    corner = f"({PIXEL})(({CORNER})(2))"
-    return f"window.arena.state.view.cells && {_distance(corner, colour)} < {_distance(corner, other)}"
+    # A few points across the narrow band between the circle and the square's side: at some
+    # canvas sizes one of them lies on an antialiased edge, which no single point survives.
+    checks = []
+    for offset in ("0.27", "0.283", "0.296"):
+        corner = f"({PIXEL})(({CORNER.replace('0.283', offset)})(2))"
+        checks.append(f"{_distance(corner, colour)} < {_distance(corner, other)}")
+    return f"window.arena.state.view.cells && ({' || '.join(checks)})"
 
 
 def inside_drawn_in(colour: str) -> str:
