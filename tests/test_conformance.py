@@ -371,7 +371,8 @@ def play_over_pipes(definition: GameDef, config: BaseConfig, files: Sequence[Pat
     """A bare driver of bot programs, independent of the referee (no time limits, no
     diagnostics): each program is started, sent and asked exactly as the protocol the
     host speaks for a whole game says, and its answers drive the game."""
-    protocol = definition.adapter(Programs).seat_protocol(definition.adapter(Programs).host_protocol)
+    programs = definition.adapter(Programs)
+    protocol = programs.seat_protocol(programs.host_protocol)
     assert not protocol.per_move, "the host plays a whole game in one process"
     game = Game(definition, config, seed)
     bots = [
@@ -431,11 +432,9 @@ def test_the_protocol_host_plays_like_the_bot_in_process(definition: GameDef) ->
 def test_the_protocol_host_plays_under_the_referee(definition: GameDef, how: str) -> None:
     from flit_core.referee import play_match
 
-    if (
-        how == "host's protocol"
-        and definition.adapter(Programs).host_protocol not in definition.adapter(Programs).protocols
-    ):
-        pytest.fail(f"host_protocol {definition.adapter(Programs).host_protocol!r} is not one of the game's protocols")
+    programs = definition.adapter(Programs)
+    if how == "host's protocol" and programs.host_protocol not in programs.protocols:
+        pytest.fail(f"host_protocol {programs.host_protocol!r} is not one of the game's protocols")
     config = small_config(definition).replace(**PATIENT)
     commands = [host_command(definition, file) for file in mixed_files(definition, config)]
     protocols = [definition.adapter(Programs).host_protocol] * config.players if how == "host's protocol" else None

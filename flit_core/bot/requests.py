@@ -2,19 +2,19 @@
 protocols (the request in the command's arguments, one answer per process) and their line
 mode (one request per line, an answer line each, until end-of-file).
 
-A game's host derives from :class:`RequestHost` and says only how a request reads
-(:meth:`RequestHost.read`); loading the bot, starting it afresh for each game (a ``Bot``
-keeps its state while the requests are of one seat and settings), calling it, and writing
-its move or the game's no-move answer are here.
+The game's own protocol says how a request reads
+(:meth:`~flit_core.games.whole_game.WholeGameProtocol.read_request`) and what a bot that made
+no move answers; loading the bot, starting it afresh for each game (a ``Bot`` keeps its
+state while the requests are of one seat and settings), calling it, and writing its move
+are here, once for every such game.
 """
 
 from __future__ import annotations
 
 import sys
 import time
-from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from typing import Any, BinaryIO, ClassVar
+from typing import BinaryIO, ClassVar
 
 from ..config import BaseConfig
 from ..games.adapters import Programs
@@ -25,31 +25,28 @@ from .host import serve_stdio
 from .program import BotLoadError, BotProgram, MoveFunction, call_bot
 
 
-class RequestHost(ABC):
-    """One bot's side: its program, the game's settings, and the ``Bot`` of the game in progress."""
+class RequestHost:
+    """One bot's side: its program, the game's settings and protocol, and the ``Bot`` of the
+    game in progress."""
 
     #: The host's command, in its messages.
-    prog: ClassVar[str]
-    #: What a bot that made no move answers (a line the game reads as no move).
-    no_move: ClassVar[bytes]
+    prog: ClassVar[str] = "python -m flit_core.bot"
 
     def __init__(self, definition: AnyGame, program: BotProgram, config: BaseConfig) -> None:
         """Answer for ``program`` in games of ``definition`` with the settings ``config``."""
+        protocol = definition.adapter(Programs).protocol
+        assert isinstance(protocol, WholeGameProtocol), "a request host needs a protocol whose requests hold the game"
         self.definition = definition
         self.config = config
+        self._protocol = protocol
         self._program = program
         self._game: tuple[int, BaseConfig] | None = None
         self._function: MoveFunction | None = None
 
-    @abstractmethod
-    def read(self, fields: Sequence[str]) -> tuple[int, BaseConfig, int, Any]:
-        """The seat a request asks, the game's settings, the turn and the board (a snapshot
-        of the game's); ValueError in plain words if the request is malformed."""
-
     def answer(self, fields: Sequence[str], limit_ms: float) -> bytes:
         """The answer line to one request (its fields), the bot given ``limit_ms``."""
         try:
-            seat, config, turn, snapshot = self.read(fields)
+            seat, config, turn, snapshot = self._protocol.read_request(fields, self.config)
         except ValueError as error:
             return self._no_move(f"ignored a malformed request: {error}")
         if self._game != (seat, config):
@@ -71,7 +68,7 @@ class RequestHost(ABC):
 
     def _no_move(self, why: str) -> bytes:
         print(f"{self.prog}: no move ({why})", file=sys.stderr, flush=True)
-        return self.no_move
+        return self._protocol.no_move
 
     def run_lines(self, stdin: BinaryIO, stdout: BinaryIO) -> None:
         """Line mode: answer each request line (its blank-separated fields) until end-of-file;
@@ -108,26 +105,8 @@ class RequestHost(ABC):
         return 0
 
 
-class ProtocolHost(RequestHost):
-    """A host that reads each request line with the game's own protocol
-    (:meth:`~flit_core.games.whole_game.WholeGameProtocol.read_request`)."""
-
-    prog: ClassVar[str] = "python -m flit_core.bot"
-
-    def __init__(self, definition: AnyGame, program: BotProgram, config: BaseConfig) -> None:
-        super().__init__(definition, program, config)
-        protocol = definition.adapter(Programs).protocol
-        assert isinstance(protocol, WholeGameProtocol), "a request host needs a protocol whose requests hold the game"
-        self._protocol = protocol
-        self.no_move = protocol.no_move  # type: ignore[misc]  # the protocol's, per instance
-
-    def read(self, fields: Sequence[str]) -> tuple[int, BaseConfig, int, Any]:
-        """What the protocol reads from the line."""
-        return self._protocol.read_request(fields, self.config)
-
-
 def serve_protocol(definition: AnyGame, file: str, config: BaseConfig, fields: Sequence[str] = ()) -> int:
     """Run the Python bot ``file`` on this process's pipes, reading requests as ``definition``'s
     protocol writes them: the one request of ``fields`` (a per-move protocol's arguments), or
     (none) a game in line mode; ``config``: the settings the bot assumes."""
-    return serve_stdio(lambda stdin, stdout: ProtocolHost.serve(definition, file, config, fields, stdin, stdout))
+    return serve_stdio(lambda stdin, stdout: RequestHost.serve(definition, file, config, fields, stdin, stdout))
