@@ -131,6 +131,7 @@ BENCHMARKS = [
     Benchmark("uttt", ("--games", "100", "--matches", "2"), ("--games", "10", "--matches", "1"), runs=1),
     Benchmark("lightcycles", ("--games", "2"), ("--games", "1", "--skip-page"), runs=1),
     Benchmark("js_host", ("--calls", "2000"), ("--calls", "200"), runs=2),
+    Benchmark("page_boards", ("--passes", "15"), ("--passes", "3"), runs=2),
     Benchmark("sandbox", ("--starts", "20", "--games", "2"), ("--starts", "3", "--games", "1"), runs=2),
     Benchmark("tournament", ("--quick",), ("--quick", "--cost"), runs=1),
     Benchmark(

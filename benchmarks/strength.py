@@ -271,7 +271,7 @@ def hex_playout_rate() -> str:
     opened, _ = HEX.adapter(Trial).apply_move(HEX.board(config, []).snapshot(), 1, HEX.parse_move("f6"))
     move = BotProgram.from_file(HEX.examples["mcts"]).start(2, config)
     started = time.perf_counter()
-    move(HEX.bot_view(config, 2, 1, opened, config.move_time_ms))
+    move(HEX.view_type(2, config, 1, opened, config.move_time_ms))
     # ``move`` is the Bot instance's bound method: the instance counts its playouts.
     bot: Any = move.__self__  # type: ignore[attr-defined]
     rate = float(bot.playouts) / (time.perf_counter() - started)
@@ -284,7 +284,7 @@ def uttt_search_rate() -> str:
     config = STRONG["uttt"].config
     move = BotProgram.from_file(UTTT.examples["mcts"]).start(1, config)
     started = time.perf_counter()
-    move(UTTT.bot_view(config, 1, 0, UTTT.board(config, []).snapshot(), config.move_time_ms))
+    move(UTTT.view_type(1, config, 0, UTTT.board(config, []).snapshot(), config.move_time_ms))
     bot: Any = move.__self__  # type: ignore[attr-defined]
     rate = float(bot.iterations) / (time.perf_counter() - started)
     return f"{rate:,.0f} search iterations/s (its first move, one process)"

@@ -390,7 +390,9 @@ class Game:
 
     def view(self, request: Request) -> Any:
         """The read-only view the bot of ``request`` is given to choose its move."""
-        return self._state.view(request.player, request.turn, request.time_limit_ms)
+        return self.definition.view_type(
+            request.player, self.config, request.turn, self._state.snapshot(), request.time_limit_ms
+        )
 
     def counts(self) -> dict[int, int]:
         """Each bot's score now (Flit: pieces)."""

@@ -147,3 +147,45 @@ def test_the_top_level_help_names_every_game(capsys):
         main(["--help"])
     text = " ".join(capsys.readouterr().out.split())  # argparse wraps the description
     assert "a family of King-of-the-Hill games: flit, hex, uttt, lightcycles, coins" in text
+
+
+LOADED_GAMES = """
+import sys
+from flit_core.cli import main
+try:
+    main(sys.argv[1:])
+except SystemExit:
+    pass
+print(sorted(name.split(".")[2] for name in sys.modules if name.count(".") == 2 and name.startswith("flit_core.games.")
+             and name.split(".")[2] in ("flit", "hex", "uttt", "lightcycles", "coins")))
+"""
+
+
+@pytest.mark.parametrize(
+    ("args", "games"),
+    [
+        (["--help"], []),
+        (["play", "--help"], ["flit"]),
+        (["play", "--game", "hex", "--help"], ["hex"]),
+        (["match", "--game=light cycles", "--help"], ["lightcycles"]),
+    ],
+)
+def test_a_command_imports_only_the_game_it_plays(args, games):
+    # The registry loads a game on first use; the command line's help and options keep to it.
+    done = subprocess.run([sys.executable, "-c", LOADED_GAMES, *args], capture_output=True, text=True, timeout=60)
+    assert done.stdout.splitlines()[-1] == repr(games), done.stderr
+
+
+def test_the_help_shows_the_chosen_games_shortcuts(capsys):
+    with pytest.raises(SystemExit):
+        main(["play", "--game", "hex", "--help"])
+    text = capsys.readouterr().out
+    assert "--size" in text and "board rows and columns (1-26)" in text and "--turns" not in text
+    assert "another game's: --game NAME --help" in text
+
+
+def test_another_games_shortcut_is_refused_in_one_line(capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        main(["play", "--game", "hex", RANDOM, RANDOM, "--turns", "9"])
+    err = capsys.readouterr().err
+    assert exit_info.value.code == 2 and "unrecognized arguments: --turns 9" in err and len(err.splitlines()) == 1

@@ -351,7 +351,7 @@ def test_views_built_from_a_display_board_play_the_same_game(definition: GameDef
     while not game.over:
         answers = {}
         for request in game.requests():
-            view = definition.bot_view(config, request.player, request.turn, board.snapshot(), request.time_limit_ms)
+            view = definition.view_type(request.player, config, request.turn, board.snapshot(), request.time_limit_ms)
             answers[request.player] = definition.read_answer(functions[request.player - 1](view))
         for turn in game.submit_all(answers):
             board.apply(turn.changes)

@@ -38,7 +38,7 @@ def answer(moves: Sequence[str], settings: HexConfig) -> tuple[Any, HexState, fl
         state.play(state.movers[0], parse_move(text))
     seat = state.movers[0]
     move = mcts(seat, settings)
-    view = state.view(seat, len(moves), settings.move_time_ms)
+    view = HEX.view_type(seat, settings, len(moves), state.snapshot(), settings.move_time_ms)
     started = time.perf_counter()
     value = move(view)
     return value, state, (time.perf_counter() - started) * 1000.0

@@ -309,12 +309,12 @@ def test_what_a_python_bot_may_return(value: Any, move: Any) -> None:
 def test_the_view_shows_colour_swap_and_last_move() -> None:
     config = HexConfig(size=5)
     state = play(5, ["c3"])
-    view = state.view(2, 1, 100.0)
+    view = HEX.view_type(2, config, 1, state.snapshot(), 100.0)
     assert (view.colour, view.opponent_colour, view.can_swap, view.last_move) == (WHITE, BLACK, True, Cell(2, 2))
     assert view["c3"] == BLACK and view[2, 2] == BLACK and view.name((2, 2)) == "c3" and view.cell("c3") == (2, 2)
     assert len(view.legal_moves()) == 24 + 1
     state.play(2, SWAP)
-    view = HEX.bot_view(config, 2, 2, state.snapshot(), None)
+    view = HEX.view_type(2, config, 2, state.snapshot(), None)
     assert (view.colour, view.can_swap, view.last_move) == (BLACK, False, SWAP)
 
 

@@ -67,7 +67,16 @@ def test_a_game_definition_is_small() -> None:
         name for name in GameDef.__annotations__ if not name.startswith("_") and not hasattr(GameDef, name)
     }
     assert len(members) <= 20, sorted(members)
-    assert required == {"name", "config_type", "presets", "new_state", "parse_move", "read_answer", "bot_view", "board"}
+    assert required == {
+        "name",
+        "config_type",
+        "presets",
+        "new_state",
+        "parse_move",
+        "read_answer",
+        "view_type",
+        "board",
+    }
 
 
 @pytest.mark.parametrize("name", game_names())

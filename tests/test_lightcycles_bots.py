@@ -16,6 +16,7 @@ from flit_core.game import Game
 from flit_core.games import get_game
 from flit_core.games.lightcycles import NODE_HOST, BotView, Direction, LightCyclesConfig
 from flit_core.session import Answer, AnswerKind, TurnKind
+from helpers import GENEROUS_LIMITS
 
 CYCLES = get_game("lightcycles")
 NODE = shutil.which("node")
@@ -33,7 +34,7 @@ def position_after(moves: list[str], players: int = 2) -> Game:
 
 def test_the_view_shows_the_field_from_the_bots_seat() -> None:
     game = position_after(["SN", "EN"])
-    view = game.state.view(2, game.steps, 1000.0)
+    view = CYCLES.view_type(2, game.config, game.steps, game.position(), 1000.0)
     assert isinstance(view, BotView)
     assert (view.me, view.index, view.round, view.round_turn, view.turn) == (2, 1, 1, 2, 2)
     assert (view.width, view.height) == (84, 35)
@@ -54,7 +55,8 @@ def test_the_view_shows_the_field_from_the_bots_seat() -> None:
 
 
 def test_the_view_speaks_the_javascript_api_too() -> None:
-    view = position_after(["SN"]).state.view(1, 1, None)
+    game = position_after(["SN"])
+    view = CYCLES.view_type(1, game.config, 1, game.position(), None)
     assert view.getDim() == [84, 35] and view.getSelf() == [42, 33]
     board = view.getBoard()
     assert len(board) == 84 and all(len(column) == 35 for column in board)
@@ -80,11 +82,13 @@ def test_python_and_javascript_bots_see_the_same_field(tmp_path: Any) -> None:
         f"moves {' '.join(letters)}\n".encode() for letters in moves
     )
     assert NODE is not None
-    done = subprocess.run([NODE, str(NODE_HOST), str(probe)], input=wire + b"M\n", capture_output=True, check=True)
+    done = subprocess.run(
+        [NODE, str(NODE_HOST), str(probe)], input=wire + b"M\n", capture_output=True, check=True, env=GENEROUS_LIMITS
+    )
     # The bot's console writes to stderr, which is the host's own.
     assert done.stdout == b"N\n"
     dim, me, board = json.loads(done.stderr)
-    view = game.state.view(3, game.steps, None)
+    view = CYCLES.view_type(3, game.config, game.steps, game.position(), None)
     assert (view.getDim(), view.getSelf(), view.getBoard()) == (dim, me, board)
 
 

@@ -69,7 +69,7 @@ SMALL = FLIT.preset("trial").replace(size=8, **PATIENT)
 
 def view(board: str, turn: int = 0) -> Any:
     """Bot 1's view of ``board`` on ``turn``."""
-    return FLIT.bot_view(SMALL, 1, turn, Position.from_text(board), SMALL.move_time_ms)
+    return FLIT.view_type(1, SMALL, turn, Position.from_text(board), SMALL.move_time_ms)
 
 
 def test_the_planner_takes_a_neutral_piece_it_can_reach() -> None:

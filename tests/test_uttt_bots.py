@@ -37,7 +37,7 @@ def view_of(boards: Mapping[int, str], to_move: int, target: int | None = None, 
         for tile, symbol in enumerate(text):
             cells[board * 9 + tile] = "-XO".index(symbol)
     position = UtttPosition(tuple(cells), to_move, None if last is None else parse_move(last), target)
-    return UTTT.bot_view(QUICK.replace(move_time_ms=100.0), to_move, 20, position, 100.0)
+    return UTTT.view_type(to_move, QUICK.replace(move_time_ms=100.0), 20, position, 100.0)
 
 
 def test_the_examples_are_random_tactical_and_mcts() -> None:

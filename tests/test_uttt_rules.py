@@ -409,7 +409,7 @@ def test_the_view_shows_the_game_from_the_bots_side() -> None:
 
 
 def test_the_view_names_won_full_and_open_boards() -> None:
-    view = UTTT.bot_view(TRIAL, 2, 7, position(DECIDED, O), 50.0)
+    view = UTTT.view_type(2, TRIAL, 7, position(DECIDED, O), 50.0)
     assert (view.won(0), view.won(1), view.won(2)) == ("X", None, None)
     assert (view.full(0), view.full(1), view.full(2)) == (False, True, False)
     assert (view.is_open(0), view.is_open(1), view.is_open(2)) == (False, False, True)

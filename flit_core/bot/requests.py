@@ -60,7 +60,7 @@ class RequestHost:
         if self._function is None:
             return self._no_move("the bot did not load")
         definition = self.definition
-        view = definition.bot_view(config, seat, turn, snapshot, limit_ms)
+        view = definition.view_type(seat, config, turn, snapshot, limit_ms)
         answer = call_bot(self._function, view, time.perf_counter, definition.read_answer)
         if answer.kind is AnswerKind.MOVE:
             return f"{definition.format_move(answer.move)}\n".encode()

@@ -6,23 +6,20 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
-from typing import Any
 
 from ..errors import ConfigError
 from ..games import DEFAULT_GAME, game_names, get_game
 from ..games.adapters import Programs
+from .main import OneLineParser
 
 
-def register(subparsers: Any) -> None:
-    """Add the ``bot`` subcommand."""
-    parser = subparsers.add_parser(
-        "bot",
-        help="run a Python bot file as a protocol program (for the native referee)",
-        description="Run a Python bot file as a bot program speaking its game's stdin/stdout "
+def register(parser: OneLineParser) -> None:
+    """Set up the ``bot`` subcommand's parser."""
+    parser.description = (
+        "Run a Python bot file as a bot program speaking its game's stdin/stdout "
         "protocol, keeping its own board. Give the referee the command 'flit-arena bot BOT.py' "
         "(with --game for games other than Flit); the referee appends the game's arguments "
-        "(Flit: NUMBER SIZE PLAYERS). 'flit-arena bot --game NAME -h' shows them.",
-        add_help=False,
+        "(Flit: NUMBER SIZE PLAYERS). 'flit-arena bot --game NAME -h' shows them."
     )
     parser.add_argument("--game", default=DEFAULT_GAME, choices=game_names(), help="the game (default: %(default)s)")
     parser.add_argument(

@@ -3,27 +3,24 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
 
 from ..report import summary_text
 from ..web.assets import AssetsMissing
 from ..web.browser_game import play_in_browser
 from ..web.headless import BrowserMissing
 from ..web.share import file_seats
-from .main import CommandError
+from .main import CommandError, OneLineParser
 from .options import add_config_options, add_seed_and_replay_options, config_from_args, game_seed
 from .serve import add_isolation_option
 from .stopping import check_replay_path, save_replay
 
 
-def register(subparsers: Any) -> None:
-    """Add the ``browser-run`` subcommand."""
-    parser = subparsers.add_parser(
-        "browser-run",
-        help="play a game on the browser arena in headless Chromium and print the result",
-        description="Play one game (of --game) on the real browser arena page in headless Chromium: every bot "
+def register(parser: OneLineParser) -> None:
+    """Set up the ``browser-run`` subcommand's parser."""
+    parser.description = (
+        "Play one game (of --game) on the real browser arena page in headless Chromium: every bot "
         "in its own Web Worker with its own Pyodide, under the per-move deadline. Checks that a "
-        "bot works under Pyodide and within the time limit there, not only natively.",
+        "bot works under Pyodide and within the time limit there, not only natively."
     )
     parser.add_argument(
         "bots", nargs="+", metavar="BOT.py", help="the bot files, seat 1 first (as many as the game seats)"

@@ -4,24 +4,22 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
 
 from ..games import get_game
 from ..referee.check import ScenarioResult, check_bot, scenario_text
+from .main import OneLineParser
 from .options import add_game_option, add_sandbox_options, limits_from_args
 
 
-def register(subparsers: Any) -> None:
-    """Add the ``check`` subcommand."""
-    parser = subparsers.add_parser(
-        "check",
-        help="check that a bot program follows the protocol, and say what it does wrong",
-        description="Play the game's scripted scenarios against a bot program, started afresh for each, and "
+def register(parser: OneLineParser) -> None:
+    """Set up the ``check`` subcommand's parser."""
+    parser.description = (
+        "Play the game's scripted scenarios against a bot program, started afresh for each, and "
         "report in plain words every problem: slow or missing answers, malformed lines, lines nobody asked for, "
         "illegal moves and what they suggest about the bot's board copy, crashes. For Flit: short real games in "
         "several seats and sizes, and scripted boards. For Hex: init_board from 1x1 to 26x26 in both colours, "
         "sety/seto/unset then show_board, check_win, swap as first and second player, make_move and blank lines. "
-        "Exits with status 1 if anything failed.",
+        "Exits with status 1 if anything failed."
     )
     parser.add_argument(
         "bot_command",

@@ -9,27 +9,24 @@ import os
 import re
 import sys
 from pathlib import Path
-from typing import Any
 
 from ..games import get_game
 from ..web.embed import SMALL_CHARACTERS, Challenge, EmbedTooLarge, build_snippet, bundle_base
 from ..web.preview import PreviewServer
-from .main import CommandError
+from .main import CommandError, OneLineParser
 from .options import add_game_option
 
 _SITE = re.compile(r"^[a-z][a-z0-9.-]{0,40}$")
 
 
-def register(subparsers: Any) -> None:
-    """Add the ``embed`` subcommand."""
-    parser = subparsers.add_parser(
-        "embed",
-        help="write the browser arena as one HTML snippet for a challenge post",
-        description=f"Write the browser arena as one HTML snippet (at most {SMALL_CHARACTERS:,} characters) that "
+def register(parser: OneLineParser) -> None:
+    """Set up the ``embed`` subcommand's parser."""
+    parser.description = (
+        f"Write the browser arena as one HTML snippet (at most {SMALL_CHARACTERS:,} characters) that "
         "loads Pyodide from a public CDN and the arena's own files from one published, "
         "integrity-checked bundle file (--bundle-out writes it), and runs in a sandboxed iframe, as a "
         "challenge post's Stack Snippet does. It plays one game. With --question it belongs to a "
-        "challenge: on open it loads every answer and ranks them all in an ongoing tournament.",
+        "challenge: on open it loads every answer and ranks them all in an ongoing tournament."
     )
     add_game_option(parser)
     parser.add_argument("--out", metavar="FILE", help="where to write the snippet (- for stdout)")

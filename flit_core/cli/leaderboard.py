@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import argparse
 import os
-from typing import Any
 
 from ..tournament import rating
 from ..tournament.export import (
@@ -21,19 +20,17 @@ from ..tournament.export import (
 from ..tournament.replays import board_of_replays
 from ..tournament.results import leaderboard_of
 from ..tournament.store import ResultsStore
-from .main import CommandError
+from .main import CommandError, OneLineParser
 
 _PRINTERS = {"table": table_text, "csv": csv_text, "json": json_text, "markdown": markdown_text, "html": html_page}
 
 
-def register(subparsers: Any) -> None:
-    """Add the ``leaderboard`` subcommand."""
-    parser = subparsers.add_parser(
-        "leaderboard",
-        help="rebuild a tournament's leaderboard from its results folder",
-        description="Rebuild the leaderboard from the games in a results folder (also while the "
+def register(parser: OneLineParser) -> None:
+    """Set up the ``leaderboard`` subcommand's parser."""
+    parser.description = (
+        "Rebuild the leaderboard from the games in a results folder (also while the "
         "tournament is running), print it, and rewrite FOLDER/leaderboard.{csv,json,html}; or from "
-        "a replays file exported by the browser's challenge arena (the same table for the same games).",
+        "a replays file exported by the browser's challenge arena (the same table for the same games)."
     )
     parser.add_argument(
         "folder", metavar="FOLDER", help="a tournament's results folder (its --out), or a challenge's replays file"

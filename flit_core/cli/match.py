@@ -15,7 +15,7 @@ from ..referee.command import absolute_paths
 from ..referee.console import console_for
 from ..referee.diagnostics import diagnostics_text
 from ..report import summary_text
-from .main import CommandError
+from .main import CommandError, OneLineParser
 from .options import (
     add_config_options,
     add_sandbox_options,
@@ -27,16 +27,14 @@ from .options import (
 from .stopping import save_replay, shielded, stopped_by_signals
 
 
-def register(subparsers: Any) -> None:
-    """Add the ``match`` subcommand."""
-    parser = subparsers.add_parser(
-        "match",
-        help="play a game between bot programs (any language) under the native referee",
-        description="Play one game between bot programs over the game's stdin/stdout protocol. "
+def register(parser: OneLineParser) -> None:
+    """Set up the ``match`` subcommand's parser."""
+    parser.description = (
+        "Play one game between bot programs over the game's stdin/stdout protocol. "
         "Each CMD is one command line (quote it), started with the protocol's arguments appended "
         "(Flit: its number, the board size and the player count). Python bot files play as "
         "'flit-arena bot [--game NAME] FILE.py'; a bot file in another language the game runs (light cycles' "
-        "BOT.js) may be given alone.",
+        "BOT.js) may be given alone."
     )
     parser.add_argument("commands", nargs="+", metavar="CMD", help="the bot commands, seat 1 first")
     add_config_options(parser)

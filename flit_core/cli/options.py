@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..config import MAX_TIME_MS, BaseConfig, check_time_ms
@@ -16,6 +16,7 @@ from ..games.interface import AnyGame
 from ..referee.limits import Limits
 from ..referee.sandbox import MODES, Sandbox, resolve
 from ..seeds import random_seed
+from .main import OneLineParser
 
 #: The destinations of :func:`add_sandbox_options` (not game settings).
 SANDBOX_OPTIONS = frozenset(
@@ -34,17 +35,17 @@ def add_game_option(parser: argparse.ArgumentParser, default: str | None = DEFAU
     )
 
 
-def _game_options() -> dict[str, Option]:
-    """Every game's configuration shortcuts by flag (a flag several games share once)."""
+def _game_options(names: Sequence[str]) -> dict[str, Option]:
+    """The named games' configuration shortcuts by flag (a flag several games share once)."""
     options: dict[str, Option] = {}
-    for name in game_names():
+    for name in names:
         for option in get_game(name).adapter(CommandLine).options:
             options.setdefault(option.flag, option)
     return options
 
 
 def add_config_options(
-    parser: argparse.ArgumentParser,
+    parser: OneLineParser,
     preset_default: str = "the game's preset for that many bots, else its standard one",
     game_default: str | None = DEFAULT_GAME,
     game_help: str = "",
@@ -52,10 +53,16 @@ def add_config_options(
     """Add ``--game``, ``--preset``, ``--config``, ``--set`` and the field shortcuts to ``parser``.
 
     ``preset_default`` describes, for the help, which preset applies when none is given;
-    ``game_default`` and ``game_help`` are ``--game``'s (see :func:`add_game_option`).
+    ``game_default`` and ``game_help`` are ``--game``'s (see :func:`add_game_option`). The
+    shortcuts are the chosen game's (the parser's :attr:`~OneLineParser.chosen_game`, else
+    ``game_default``), so only that game is imported; with neither, every game's.
     """
     add_game_option(parser, game_default, game_help)
-    group = parser.add_argument_group("game settings")
+    game = parser.chosen_game or game_default
+    games = [game] if game in game_names() else game_names()
+    group = parser.add_argument_group(
+        "game settings", f"{get_game(games[0]).title}'s shortcuts below; another game's: --game NAME --help"
+    )
     group.add_argument("--preset", help=f"named settings of the game (default: {preset_default})")
     group.add_argument("--config", metavar="FILE", help="a JSON file of settings (the game's config fields)")
     group.add_argument(
@@ -80,7 +87,7 @@ def add_config_options(
         metavar="MS",
         help=f"time allowed for each bot's first move in ms (0 to {MAX_TIME_MS:.0f}: one hour)",
     )
-    for option in _game_options().values():
+    for option in _game_options(games).values():
         group.add_argument(
             option.flag,
             type=option.type,
@@ -119,13 +126,13 @@ def _overrides(args: argparse.Namespace, definition: AnyGame) -> dict[str, Any]:
     for name in ("move_time_ms", "startup_ms"):
         if getattr(args, name, None) is not None:
             overrides[name] = getattr(args, name)
-    for option in _game_options().values():
-        value = getattr(args, f"field_{option.field}", None)
-        if value is None:
+    for key, value in vars(args).items():
+        field = key.removeprefix("field_")
+        if field == key or value is None:
             continue
-        if option.field not in fields:
-            raise ConfigError(f"{option.flag} does not apply to {definition.title}")
-        overrides[option.field] = value
+        if field not in fields:
+            raise ConfigError(f"the setting {field} does not apply to {definition.title}")
+        overrides[field] = value
     for setting in args.settings:
         name, equals, text = setting.partition("=")
         if not equals or name.strip() not in fields:

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
 
 from ..bot.program import BotProgram
 from ..games import get_game
 from ..replay import Replay
 from ..report import summary_text
 from ..runner import play_game
+from .main import OneLineParser
 from .options import add_config_options, add_seed_and_replay_options, config_from_args, game_seed
 from .stopping import check_replay_path, save_replay
 
@@ -20,14 +20,12 @@ IN_PROCESS = (
 )
 
 
-def register(subparsers: Any) -> None:
-    """Add the ``play`` subcommand."""
-    parser = subparsers.add_parser(
-        "play",
-        help="play a game between Python bot files in this process",
-        description="Play one game between Python bot files in this process, with your rights (no "
+def register(parser: OneLineParser) -> None:
+    """Set up the ``play`` subcommand's parser."""
+    parser.description = (
+        "Play one game between Python bot files in this process, with your rights (no "
         "sandbox: only for code you trust; flit-arena match runs untrusted bots sandboxed). No time limit is "
-        "enforced in-process; every move's think time is measured and shown.",
+        "enforced in-process; every move's think time is measured and shown."
     )
     parser.add_argument("bots", nargs="+", metavar="BOT.py", help="the bot files, seat 1 first")
     add_config_options(parser)

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import argparse
 import urllib.parse
-from typing import Any
 
 from ..games import DEFAULT_GAME, game_names
 from ..web.assets import AssetsMissing
 from ..web.server import ArenaHTTPServer
-from .main import CommandError
+from .main import CommandError, OneLineParser
 
 
 def add_isolation_option(parser: argparse.ArgumentParser) -> None:
@@ -23,14 +22,12 @@ def add_isolation_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def register(subparsers: Any) -> None:
-    """Add the ``serve`` subcommand."""
-    parser = subparsers.add_parser(
-        "serve",
-        help="serve the browser arena on localhost and print its address",
-        description="Serve the browser arena: the page, its Pyodide, this "
+def register(parser: OneLineParser) -> None:
+    """Set up the ``serve`` subcommand's parser."""
+    parser.description = (
+        "Serve the browser arena: the page, its Pyodide, this "
         "repository's flit_core and every registered game (the page has a game picker). Bots run "
-        "in Web Workers under the per-move deadline.",
+        "in Web Workers under the per-move deadline."
     )
     parser.add_argument(
         "--game",

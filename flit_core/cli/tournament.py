@@ -19,7 +19,7 @@ from ..tournament.runner import RunSummary, run_tournament
 from ..tournament.schedule import block_size
 from ..tournament.store import DATABASE, ResultsStore, is_blank
 from .leaderboard import show_leaderboard
-from .main import CommandError
+from .main import CommandError, OneLineParser
 from .options import (
     SANDBOX_OPTIONS,
     add_config_options,
@@ -55,16 +55,14 @@ _RUN_OPTIONS = frozenset(
 )
 
 
-def register(subparsers: Any) -> None:
-    """Add the ``tournament`` subcommand."""
-    parser = subparsers.add_parser(
-        "tournament",
-        help="play many games between the bots of an entrants file and rank them",
-        description="Play a tournament between the bots listed in ENTRANTS.toml and rank them. "
+def register(parser: OneLineParser) -> None:
+    """Set up the ``tournament`` subcommand's parser."""
+    parser.description = (
+        "Play a tournament between the bots listed in ENTRANTS.toml and rank them. "
         'The game is --game\'s, else the one the file names (game = "NAME"), else the stored one, '
         f"else {DEFAULT_GAME}. Every finished game is committed to OUT/tournament.sqlite with its replay "
         "in OUT/replays/; run the same command again to resume an interrupted tournament (options left out are "
-        "taken from the store). The leaderboard is printed and written to OUT/leaderboard.{csv,json,html}.",
+        "taken from the store). The leaderboard is printed and written to OUT/leaderboard.{csv,json,html}."
     )
     parser.add_argument("entrants", metavar="ENTRANTS.toml", help='the bots: [entrants] name = "bot.py" or "./program"')
     parser.add_argument("--out", required=True, metavar="FOLDER", help="results folder (created, or resumed)")

@@ -111,10 +111,6 @@ class State(ABC):
         return rank_by_score(self.scores())
 
     @abstractmethod
-    def view(self, player: int, turn: int, time_limit_ms: float | None) -> Any:
-        """The read-only view the bot of ``player`` gets for turn ``turn``."""
-
-    @abstractmethod
     def snapshot(self) -> Any:
         """An immutable picture of the board (what renderers and notebooks display)."""
 
@@ -187,11 +183,20 @@ class GameInfo:
     move_help: str = "a move in the game's text form"
 
 
+class Level(enum.Enum):
+    """How hard an example bot is to beat, as the page's seat menu names it for people."""
+
+    EASY = "easy"
+    MEDIUM = "medium"
+    HARD = "hard"
+    STRONGEST = "strongest"
+
+
 class GameDef(ABC, Generic[C, S, M]):
     """A game of the family: the rules core every driver is given (never looks up).
 
     Eight members must be written: :attr:`name`, :attr:`config_type`, :attr:`presets`,
-    :meth:`new_state`, :meth:`parse_move`, :meth:`read_answer`, :meth:`bot_view` and
+    :meth:`new_state`, :meth:`parse_move`, :meth:`read_answer`, :attr:`view_type` and
     :meth:`board`. The rest have defaults; everything a particular driver needs beyond the
     rules (wire protocols, console, checker, renderers, page, tournament rules) is an
     adapter the game declares in :attr:`adapters` and a driver asks for with :meth:`adapter`.
@@ -209,6 +214,13 @@ class GameDef(ABC, Generic[C, S, M]):
     info: ClassVar[GameInfo] = GameInfo()
     #: The adapters the game has (see :mod:`flit_core.games.adapters`).
     adapters: ClassVar[AdapterMap] = {}
+    #: The view a bot gets, built from a board snapshot as ``view_type(player, config, turn,
+    #: snapshot, time_limit_ms)``: the game's :class:`~flit_core.games.view.View` subclass.
+    #: Every driver builds it so, from the harness's state or from a board kept from the changes.
+    view_type: Callable[[int, C, int, Any, float | None], Any]
+    #: The example bots by name (``bots/NAME_bot.py``), with the level each is for people:
+    #: the weakest (random) first, the strongest last.
+    example_bots: ClassVar[Mapping[str, Level]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -260,15 +272,12 @@ class GameDef(ABC, Generic[C, S, M]):
     def read_answer(self, value: Any, elapsed_ms: float | None = None) -> Answer:
         """What a Python bot's ``move(view)`` returned, as an :class:`Answer`."""
 
-    @abstractmethod
-    def bot_view(self, config: C, player: int, turn: int, snapshot: Any, time_limit_ms: float | None) -> Any:
-        """The view a bot gets, built from a board snapshot: the same as :meth:`State.view`
-        (drivers that keep their own board from the changes, like browser workers, build it here)."""
-
     @property
     def examples(self) -> Mapping[str, Path]:
-        """Example bot files by name (random first, strongest last); none by default."""
-        return {}
+        """The example bots' files, ``bots/NAME_bot.py`` in the game's folder, by name in
+        :attr:`example_bots`' order."""
+        folder = game_folder(self) / "bots"
+        return {name: folder / f"{name}_bot.py" for name in self.example_bots}
 
     @abstractmethod
     def board(self, config: C, setup: Sequence[Change]) -> Board:

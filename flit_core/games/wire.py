@@ -41,6 +41,12 @@ class WireProtocol(ABC):
     request: ClassVar[bytes] = b"M\n"
     #: True when a blank line from a bot is no answer (the referee waits on for one).
     skips_blank_lines: ClassVar[bool] = False
+    #: True when every bot is told the same of every step (:meth:`updates`, encoded once for
+    #: all); a protocol that overrides :meth:`updates_for` to tell each its own sets it False.
+    same_updates: ClassVar[bool] = True
+    #: True when :meth:`move_request` writes the position (the referee then takes a
+    #: snapshot for every request); False when it is the fixed :attr:`request`.
+    positional_requests: ClassVar[bool] = False
 
     @abstractmethod
     def argv(self, command: Sequence[str], seat: int, config: BaseConfig) -> list[str]:
@@ -68,7 +74,7 @@ class WireProtocol(ABC):
     def move_request(self, seat: int, config: BaseConfig, snapshot: Any) -> bytes:
         """Persistent protocols: the line that asks ``seat`` for a move on ``snapshot``;
         :attr:`request` by default. A protocol whose request carries the whole game
-        overrides it (the referee then takes a snapshot for every request)."""
+        overrides it, with :attr:`positional_requests`."""
         return self.request
 
     def move_arguments(self, seat: int, config: BaseConfig, snapshot: Any) -> list[str]:

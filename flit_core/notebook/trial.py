@@ -100,7 +100,7 @@ def try_move(
         fewest = max(definition.config_type.MIN_PLAYERS, me)
         game_config = definition.adapter(Trial).fit_config(resolve_config(definition, config, fewest), board, me)
     function = start_bot(in_process_bot(bot), me, game_config)
-    view = definition.bot_view(game_config, me, turn, board, None)
+    view = definition.view_type(me, game_config, turn, board, None)
     answer = call_bot(function, view, time.perf_counter, definition.read_answer)
     elapsed = answer.elapsed_ms or 0.0
     if answer.kind is not AnswerKind.MOVE:

@@ -18,7 +18,6 @@ from ..config import BaseConfig
 from ..game import Game
 from ..games.adapters import Programs
 from ..games.interface import AnyGame, Change
-from ..games.wire import WireProtocol
 from ..replay import Replay, ReplayJournal
 from ..session import Answer, PlayerStatus, Request, Turn
 from .command import BotCommand, CommandLike
@@ -106,7 +105,7 @@ class Match:
         if definition.info.simultaneous and any(protocol.per_move for protocol in self._protocols):
             raise BotCommandError(f"{definition.title}: a per-move protocol needs turns, one at a time")
         # A protocol whose request carries the position is given it (a snapshot per move).
-        self._positional = [type(p).move_request is not WireProtocol.move_request for p in self._protocols]
+        self._positional = [protocol.positional_requests for protocol in self._protocols]
         log: LogFunction | None = None if verbose is None else _line_writer(verbose)
         env = limits_environment(config)
         self._closed = False
@@ -149,9 +148,7 @@ class Match:
             raise
         # Told the same: the updates are encoded once for everyone (the common, fast case).
         first = self._protocols[0]
-        self._same_updates = all(protocol is first for protocol in self._protocols) and (
-            type(first).updates_for is WireProtocol.updates_for
-        )
+        self._same_updates = first.same_updates and all(protocol is first for protocol in self._protocols)
         for connection, protocol in zip(self._connections, self._protocols, strict=True):
             connection.queue(protocol.greeting(connection.seat, config))
         self._queue(self.game.setup, 0)

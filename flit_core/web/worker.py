@@ -4,7 +4,7 @@ The worker's JavaScript boots Pyodide, then drives one :class:`WorkerBot` per ga
 bot program behind its game's wire protocol, the bot is sent the setup and every step's
 changes, never the whole board: it keeps the game's display board
 (:meth:`~flit_core.games.interface.GameDef.board`) and each request builds the same view
-the in-process runner gives (:meth:`~flit_core.games.interface.GameDef.bot_view`), so a
+the in-process runner gives (:meth:`~flit_core.games.interface.GameDef.view_type`), so a
 bot plays identically in both places, whatever the game.
 """
 
@@ -91,6 +91,6 @@ class WorkerBot:
         definition = self.definition
         if self._move is None:
             return dumps(answer_to_dict(Answer.crash(self.load_error), definition))
-        view = definition.bot_view(self.config, self.me, turn, self._board.snapshot(), limit_ms)
+        view = definition.view_type(self.me, self.config, turn, self._board.snapshot(), limit_ms)
         answer = call_bot(self._move, view, time.perf_counter, definition.read_answer)
         return dumps(answer_to_dict(answer, definition))

@@ -22,14 +22,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from functools import cache
 from itertools import product
-from pathlib import Path
 from typing import Any, ClassVar
 
 from ...config import BaseConfig
 from ...displayable import add_display_provider
 from ...rng import Rng
 from ..adapters import CommandLine, Option, Page, Pictures, Programs, Text, TournamentRules, Trial, Workdirs
-from ..interface import AdapterMap, AnyGame, Board, Change, GameDef, GameInfo, State, game_folder
+from ..interface import AdapterMap, AnyGame, Board, Change, GameDef, GameInfo, Level, State
 from .config import PRESETS, CoinsConfig
 from .palette import COLOURS, SEAT_COLOURS
 from .rules import END, IDS, ORDER, PILE, PLAYER, TURN, TURNS, CoinsState, EndReason, record_changes
@@ -211,8 +210,14 @@ class CoinsGame(GameDef[CoinsConfig, CoinsState, str]):
         TournamentRules: CoinsTournament,
         CommandLine: CoinsCommandLine,
     }
-    #: What a Python bot's ``move(view)`` may return, read as an answer.
     read_answer = staticmethod(read_answer)
+    parse_move = staticmethod(parse_actions)
+    view_type = CoinsView
+    example_bots: ClassVar[Mapping[str, Level]] = {
+        "random": Level.EASY,
+        "greedy": Level.MEDIUM,
+        "strong": Level.STRONGEST,
+    }
 
     #: ``standard`` (every entrant, 2,000 ms a turn: the original) and ``trial`` (4, 100 ms).
     presets: Mapping[str, CoinsConfig] = PRESETS
@@ -221,10 +226,6 @@ class CoinsGame(GameDef[CoinsConfig, CoinsState, str]):
         """A table drawn from ``rng`` (the pile, then the turn order), or ``start``."""
         return CoinsState(config, rng, start)
 
-    def parse_move(self, text: str) -> str:
-        """Three action characters (``2FF``)."""
-        return parse_actions(text)
-
     def is_pass(self, move: str | None) -> bool:
         """``NNN`` (or None, a human's pass)."""
         return move is None or move == PASS
@@ -232,18 +233,6 @@ class CoinsGame(GameDef[CoinsConfig, CoinsState, str]):
     def max_steps(self, config: CoinsConfig) -> int:
         """A turn per player and round."""
         return config.rounds * config.players
-
-    def bot_view(
-        self, config: CoinsConfig, player: int, turn: int, snapshot: Table, time_limit_ms: float | None
-    ) -> CoinsView:
-        """A :class:`CoinsView` of ``snapshot``."""
-        return CoinsView(player, config, turn, snapshot, time_limit_ms)
-
-    @property
-    def examples(self) -> Mapping[str, Path]:
-        """random, greedy and strong (looks one turn ahead at the whole table and the end)."""
-        folder = game_folder(self) / "bots"
-        return {name: folder / f"{name}_bot.py" for name in ("random", "greedy", "strong")}
 
     def board(self, config: CoinsConfig, setup: Sequence[Change]) -> CoinsBoard:
         """A table rebuilt from ``setup``."""

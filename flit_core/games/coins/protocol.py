@@ -122,6 +122,8 @@ class LinesProtocol(_StateString):
     UNFLIPPED;...``); the bot answers one line, read as the original's output; end-of-file
     ends the game."""
 
+    positional_requests = True
+
     def move_request(self, seat: int, config: BaseConfig, snapshot: Any) -> bytes:
         """The state string (:func:`state_string`) as a line."""
         return f"{state_string(seat, snapshot)}\n".encode("ascii")

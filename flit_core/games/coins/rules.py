@@ -29,7 +29,6 @@ from ...session import TurnKind
 from ..interface import Change, State
 from .config import CoinsConfig
 from .table import PASS, Table, TableLists, empty_table, holding_value, play_actions, starting_pile
-from .view import CoinsView
 
 #: The records' tags (see the module docstring).
 TURN: Final = "turn"
@@ -159,10 +158,6 @@ class CoinsState(TableLists, State):
     def scores(self) -> dict[int, int]:
         """Each seat's points (after the final scoring, once the game is over)."""
         return {seat: self.points[seat] for seat in range(1, self.config.players + 1)}
-
-    def view(self, player: int, turn: int, time_limit_ms: float | None) -> CoinsView:
-        """The bot's :class:`CoinsView`."""
-        return CoinsView(player, self.config, turn, self.snapshot(), time_limit_ms)
 
 
 def _check(start: Table, config: CoinsConfig) -> None:

@@ -13,17 +13,16 @@ and the example bots (``bots/``). :data:`GAME` is what the registry hands driver
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from pathlib import Path
 from typing import Any, ClassVar
 
 from ...config import BaseConfig
 from ...displayable import add_display_provider
 from ...rng import Rng
 from ..adapters import Checker, CommandLine, Option, Page, Pictures, Programs, Text, Trial
-from ..interface import AdapterMap, AnyGame, Board, GameDef, GameInfo, State, game_folder
+from ..interface import AdapterMap, AnyGame, GameDef, GameInfo, Level, State
 from ..interface import Change as AnyChange
 from .answer import MOVE_HELP, to_answer
-from .board import Position, Square
+from .board import FlitBoard, Position, Square
 from .config import PRESETS, GameConfig, SpawnRule
 from .errors import DestinationOccupied, NotConnected, NotYourPiece, OffBoard
 from .move import EMPTY, NEUTRAL, Change, Move
@@ -51,43 +50,6 @@ __all__ = [
     "SpawnRule",
     "Square",
 ]
-
-
-class FlitBoard(Board):
-    """A Flit board rebuilt from ``x y c`` changes (one list of colours, updated in place,
-    and the squares of every colour's pieces, kept as they change)."""
-
-    def __init__(self, size: int, players: int, setup: Sequence[AnyChange]) -> None:
-        self._size = size
-        self._players = players
-        self._cells = [EMPTY] * (size * size)
-        # By colour, as a Position indexes them (0 stays empty): a snapshot copies them
-        # instead of making every bot's view scan the whole board for its pieces again.
-        self._pieces: list[set[int]] = [set() for _ in range(NEUTRAL + 1)]
-        self.apply(setup)
-
-    def apply(self, changes: Sequence[AnyChange]) -> None:
-        """Colour the changed squares (ValueError for a square off the board or a colour
-        that is not 0-5: snapshots then need no check of their own)."""
-        size, cells, pieces = self._size, self._cells, self._pieces
-        for x, y, colour in changes:
-            if not (0 <= x < size and 0 <= y < size and EMPTY <= colour <= NEUTRAL):
-                raise ValueError(
-                    f"a change must be a square of the {size}x{size} board and a colour 0-5, not {[x, y, colour]}"
-                )
-            index = y * size + x
-            pieces[cells[index]].discard(index)
-            if colour != EMPTY:
-                pieces[colour].add(index)
-            cells[index] = colour
-
-    def scores(self) -> dict[int, int]:
-        """Each bot's pieces."""
-        return {player: len(self._pieces[player]) for player in range(1, self._players + 1)}
-
-    def snapshot(self) -> Position:
-        """The board now."""
-        return Position._adopt(self._size, self._cells.copy(), [set(squares) for squares in self._pieces])
 
 
 class FlitText(Text):
@@ -181,8 +143,15 @@ class FlitGame(GameDef[GameConfig, FlitState, Move]):
         Trial: FlitTrial,
         CommandLine: FlitCommandLine,
     }
-    #: What a Python bot's ``move(view)`` may return, read as an answer.
     read_answer = staticmethod(to_answer)
+    parse_move = staticmethod(Move.parse)
+    view_type = BotView
+    example_bots: ClassVar[Mapping[str, Level]] = {
+        "random": Level.EASY,
+        "greedy": Level.MEDIUM,
+        "hunter": Level.HARD,
+        "planner": Level.STRONGEST,
+    }
 
     #: ``standard`` (the KotH) and ``trial`` (the in-browser game).
     presets: Mapping[str, GameConfig] = PRESETS
@@ -190,10 +159,6 @@ class FlitGame(GameDef[GameConfig, FlitState, Move]):
     def new_state(self, config: GameConfig, rng: Rng, start: Any = None) -> FlitState:
         """A Flit board with every bot's starting pieces, or ``start``."""
         return FlitState(config, rng, start)
-
-    def parse_move(self, text: str) -> Move:
-        """``x0 y0 x1 y1``."""
-        return Move.parse(text)
 
     def is_pass(self, move: Move | None) -> bool:
         """None, or origin equal to destination."""
@@ -203,18 +168,6 @@ class FlitGame(GameDef[GameConfig, FlitState, Move]):
     def max_steps(self, config: GameConfig) -> int:
         """The turn limit."""
         return config.turn_limit
-
-    def bot_view(
-        self, config: GameConfig, player: int, turn: int, snapshot: Position, time_limit_ms: float | None
-    ) -> BotView:
-        """A :class:`BotView` of ``snapshot``."""
-        return BotView(player, config, turn, snapshot, time_limit_ms)
-
-    @property
-    def examples(self) -> Mapping[str, Path]:
-        """random, greedy, hunter and planner (the strongest last)."""
-        folder = game_folder(self) / "bots"
-        return {name: folder / f"{name}_bot.py" for name in ("random", "greedy", "hunter", "planner")}
 
     def board(self, config: GameConfig, setup: Sequence[AnyChange]) -> FlitBoard:
         """A board of ``config``'s size."""

@@ -13,6 +13,8 @@ from collections.abc import Iterable, Iterator, Sequence
 
 from ...displayable import Displayable
 from ...errors import IllegalMove
+from ..interface import Board
+from ..interface import Change as AnyChange
 from .errors import DestinationOccupied, NotConnected, NotYourPiece, OffBoard
 from .move import EMPTY, NEUTRAL, Change, Move
 
@@ -346,3 +348,46 @@ def update_index(pieces: list[set[int]], size: int, changes: Iterable[Change], b
             pieces[old].discard(index)
         if colour:
             pieces[colour].add(index)
+
+
+class FlitBoard(Board):
+    """The board in play, mutable: each square's colour (one list, row by row) and each
+    colour's squares, kept as they change. The rules state advances it move by move (in
+    place, checked by the rules); a display rebuilds it from the recorded ``x y c`` changes
+    with :meth:`apply`. Both snapshot it the same way."""
+
+    __slots__ = ("size", "players", "cells", "pieces")
+
+    def __init__(self, size: int, players: int, setup: Sequence[AnyChange] = ()) -> None:
+        self.size = size
+        self.players = players
+        #: Each square's colour, by flat index.
+        self.cells = [EMPTY] * (size * size)
+        #: Each colour's squares as flat indices (index 0 unused), as a :class:`Position`
+        #: keeps them: a snapshot copies them instead of making every bot's view scan the
+        #: whole board for its pieces again.
+        self.pieces: list[set[int]] = [set() for _ in range(NEUTRAL + 1)]
+        self.apply(setup)
+
+    def apply(self, changes: Sequence[AnyChange]) -> None:
+        """Colour the changed squares (ValueError for a square off the board or a colour
+        that is not 0-5: snapshots then need no check of their own)."""
+        size, cells, pieces = self.size, self.cells, self.pieces
+        for x, y, colour in changes:
+            if not (0 <= x < size and 0 <= y < size and EMPTY <= colour <= NEUTRAL):
+                raise ValueError(
+                    f"a change must be a square of the {size}x{size} board and a colour 0-5, not {[x, y, colour]}"
+                )
+            index = y * size + x
+            pieces[cells[index]].discard(index)
+            if colour != EMPTY:
+                pieces[colour].add(index)
+            cells[index] = colour
+
+    def scores(self) -> dict[int, int]:
+        """Each bot's pieces."""
+        return {player: len(self.pieces[player]) for player in range(1, self.players + 1)}
+
+    def snapshot(self) -> Position:
+        """The board now."""
+        return Position._adopt(self.size, self.cells.copy(), [set(squares) for squares in self.pieces])

@@ -28,9 +28,8 @@ from ...session import AnswerKind
 from ..adapters import Programs
 from ..wire import WireProtocol
 from .answer import to_answer
-from .board import Position, update_index
+from .board import FlitBoard
 from .config import PRESETS, GameConfig
-from .move import Change
 from .protocol import FlitProtocol
 from .view import BotView
 
@@ -84,10 +83,8 @@ class _Protocol:
         self._function = function
         self._me = me
         self._config = config
-        self._size = config.size
-        self._cells = [0] * (config.size * config.size)
-        # Each colour's squares, kept up to date so a view costs a copy, not a board scan.
-        self._pieces: list[set[int]] = [set() for _ in range(6)]
+        # The board the rules and the displays keep: a view costs a copy, not a board scan.
+        self._board = FlitBoard(config.size, config.players)
         self._requests = 0
         self._stdout = stdout
 
@@ -103,13 +100,9 @@ class _Protocol:
     def _update(self, line: bytes) -> None:
         try:
             x, y, colour = (int(part) for part in line.split())
-            if not (0 <= x < self._size and 0 <= y < self._size and 0 <= colour <= 5):
-                raise ValueError
+            self._board.apply(((x, y, colour),))
         except ValueError:
             print(f"flit_core.bot: ignored a line that is not an update 'x y c': {line[:60]!r}", file=sys.stderr)
-            return
-        update_index(self._pieces, self._size, (Change(x, y, colour),), self._cells)
-        self._cells[y * self._size + x] = colour
 
     def _answer(self) -> bytes:
         config = self._config
@@ -118,9 +111,9 @@ class _Protocol:
         turn = self._me - 1 + self._requests * config.players
         self._requests += 1
         limit = config.first_move_time_ms if first else config.move_time_ms
-        # Copies (the bot may keep its view); the updates were validated on arrival.
-        board = Position._adopt(self._size, self._cells.copy(), [set(group) for group in self._pieces])
-        answer = call_bot(self._function, BotView(self._me, config, turn, board, limit), time.perf_counter, to_answer)
+        # A copy (the bot may keep its view); the updates were checked on arrival.
+        view = BotView(self._me, config, turn, self._board.snapshot(), limit)
+        answer = call_bot(self._function, view, time.perf_counter, to_answer)
         if answer.kind is AnswerKind.MOVE and answer.move is not None:
             return f"{answer.move}\n".encode("ascii")
         if answer.kind is not AnswerKind.MOVE:

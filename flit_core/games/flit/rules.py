@@ -14,10 +14,9 @@ from ...errors import IllegalMove, SetupError
 from ...rng import Rng
 from ...session import TurnKind
 from ..interface import State
-from .board import Position, available_indices, check_move, move_in_place, neighbour_table
+from .board import FlitBoard, Position, available_indices, check_move, move_in_place, neighbour_table
 from .config import GameConfig, SpawnRule
 from .move import EMPTY, NEUTRAL, Change, Move
-from .view import BotView
 
 
 class EndReason(enum.Enum):
@@ -42,11 +41,12 @@ class FlitState(State):
         size = config.size
         self._size = size
         self._area = size * size
-        self._cells: list[int] = [EMPTY] * self._area
-        #: Flat indices of each colour's pieces (index 0 unused).
-        self._pieces: list[set[int]] = [set() for _ in range(NEUTRAL + 1)]
-        self._bot_pieces = 0
         self._players = config.players
+        # The board a display keeps too; its lists are aliased for the hot path below.
+        self._board = FlitBoard(size, self._players)
+        self._cells = self._board.cells
+        self._pieces = self._board.pieces
+        self._bot_pieces = 0
         # The mover of each slot, as the one-element tuples the harness is handed.
         self._rotation = tuple((player,) for player in range(1, self._players + 1))
         self._slot = 0
@@ -116,15 +116,11 @@ class FlitState(State):
 
     def scores(self) -> dict[int, int]:
         """Pieces per bot number."""
-        return {player: len(self._pieces[player]) for player in range(1, self._players + 1)}
-
-    def view(self, player: int, turn: int, time_limit_ms: float | None) -> BotView:
-        """The bot's :class:`BotView`."""
-        return BotView(player, self.config, turn, self.snapshot(), time_limit_ms)
+        return self._board.scores()
 
     def snapshot(self) -> Position:
         """The board now (an immutable :class:`Position`)."""
-        return Position._adopt(self._size, self._cells.copy(), [set(s) for s in self._pieces])
+        return self._board.snapshot()
 
     @property
     def neutrals(self) -> int:

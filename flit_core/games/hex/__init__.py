@@ -16,13 +16,12 @@ is sent ``quit`` at the end (:meth:`.protocol.HexProtocol.farewell`), as the ori
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from pathlib import Path
 from typing import Any, ClassVar
 
 from ...displayable import add_display_provider
 from ...rng import Rng
 from ..adapters import Checker, CommandLine, Option, OwnConsole, Page, Pictures, Programs, Text, Trial
-from ..interface import AdapterMap, AnyGame, Board, Change, GameDef, GameInfo, State, game_folder
+from ..interface import AdapterMap, AnyGame, Board, Change, GameDef, GameInfo, Level, State
 from .board import BLACK, COLOUR_NAMES, EMPTY, SWAP, WHITE, Cell, Grid, HexPosition, Move, check_move, parse_move
 from .config import PRESETS, HexConfig
 from .palette import COLOURS, SEAT_COLOURS
@@ -198,8 +197,14 @@ class HexGame(GameDef[HexConfig, HexState, Move]):
         Trial: HexTrial,
         CommandLine: HexCommandLine,
     }
-    #: What a Python bot's ``move(view)`` may return, read as an answer.
     read_answer = staticmethod(read_answer)
+    parse_move = staticmethod(parse_move)
+    view_type = BotView
+    example_bots: ClassVar[Mapping[str, Level]] = {
+        "random": Level.EASY,
+        "shortest_path": Level.MEDIUM,
+        "mcts": Level.STRONGEST,
+    }
 
     #: ``uais`` (10x10), ``uais-small`` (7x7) and ``trial`` (7x7, 1 s a move).
     presets: Mapping[str, HexConfig] = PRESETS
@@ -208,25 +213,9 @@ class HexGame(GameDef[HexConfig, HexState, Move]):
         """An empty board (Hex has no chance: ``rng`` is not used), or ``start``."""
         return HexState(config, start)
 
-    def parse_move(self, text: str) -> Move:
-        """A cell name (``c8``) or ``swap``."""
-        return parse_move(text)
-
     def max_steps(self, config: HexConfig) -> int:
         """Every cell, and a swap."""
         return config.size * config.size + 1
-
-    def bot_view(
-        self, config: HexConfig, player: int, turn: int, snapshot: HexPosition, time_limit_ms: float | None
-    ) -> BotView:
-        """A :class:`BotView` of ``snapshot``."""
-        return BotView(player, config, turn, snapshot, time_limit_ms)
-
-    @property
-    def examples(self) -> Mapping[str, Path]:
-        """random, shortest_path and mcts (the strong one: Monte-Carlo tree search)."""
-        folder = game_folder(self) / "bots"
-        return {name: folder / f"{name}_bot.py" for name in ("random", "shortest_path", "mcts")}
 
     def board(self, config: HexConfig, setup: Sequence[Change]) -> HexBoard:
         """A board of ``config``'s size."""

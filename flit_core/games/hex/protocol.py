@@ -59,6 +59,8 @@ class HexProtocol(WireProtocol):
                 parts.append(f"seto {cell_name(change[0], change[1])}\n\n")
         return "".join(parts).encode("ascii")
 
+    same_updates = False
+
     def updates_for(self, recipient: int, mover: int, changes: Sequence[Change]) -> bytes:
         """What the original sends ``recipient`` after ``mover``'s step: nothing to the
         mover itself (it recorded its own move), :meth:`updates` to the other bot."""

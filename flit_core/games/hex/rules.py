@@ -16,7 +16,6 @@ from ...session import TurnKind
 from ..interface import Change, State
 from .board import BLACK, COLOUR_NAMES, EMPTY, SWAP, WHITE, Cell, Chains, Grid, HexPosition, check_move
 from .config import HexConfig
-from .view import BotView
 
 
 class EndReason(enum.Enum):
@@ -99,10 +98,6 @@ class HexState(State):
     def scores(self) -> dict[int, int]:
         """1 for the winner, 0 otherwise (nobody has 1 before the end)."""
         return {seat: int(seat == self.winner) for seat in (1, 2)}
-
-    def view(self, player: int, turn: int, time_limit_ms: float | None) -> BotView:
-        """The bot's :class:`BotView`."""
-        return BotView(player, self.config, turn, self.snapshot(), time_limit_ms)
 
     def snapshot(self) -> HexPosition:
         """The board now."""

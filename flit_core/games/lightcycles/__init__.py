@@ -24,7 +24,7 @@ from ...displayable import add_display_provider
 from ...errors import SetupError
 from ...rng import Rng
 from ..adapters import BotLanguage, CommandLine, Option, Page, Pictures, Programs, Text, TournamentRules
-from ..interface import AdapterMap, AnyGame, Change, GameDef, GameInfo, State
+from ..interface import AdapterMap, AnyGame, Change, GameDef, GameInfo, Level, State
 from ..wire import WireProtocol
 from .board import END, MOVES, ROUND, Arena, CyclesBoard, Direction, Field, Position, Reason
 from .config import PRESETS, LightCyclesConfig, Order
@@ -51,8 +51,6 @@ __all__ = [
 ]
 
 FOLDER = Path(__file__).parent
-#: The example bots, each in Python and in JavaScript (``bots/NAME_bot.py`` and ``.js``), random first.
-EXAMPLES = ("random", "wall_follower", "voronoi")
 #: The Node host that runs a JavaScript bot file as a bot program.
 NODE_HOST = FOLDER / "node_host.mjs"
 
@@ -157,7 +155,7 @@ class CyclesPrograms(Programs):
                 suffix=".js",
                 host=("node", str(NODE_HOST)),
                 worker="js_bot.js",
-                examples={name: FOLDER / "bots" / f"{name}_bot.js" for name in EXAMPLES},
+                examples={name: path.with_suffix(".js") for name, path in self.game.examples.items()},
             )
         }
 
@@ -190,8 +188,14 @@ class LightCyclesGame(GameDef[LightCyclesConfig, LightCyclesState, Direction]):
         TournamentRules: CyclesTournament,
         CommandLine: CyclesCommandLine,
     }
-    #: What a Python bot's ``move(view)`` may return, read as an answer.
     read_answer = staticmethod(read_answer)
+    parse_move = staticmethod(Direction.parse)
+    view_type = BotView
+    example_bots: ClassVar[Mapping[str, Level]] = {
+        "random": Level.EASY,
+        "wall_follower": Level.MEDIUM,
+        "voronoi": Level.STRONGEST,
+    }
 
     #: ``standard`` (the judge's: 1 s a move, the entrants' order) and ``trial`` (100 ms, shuffled), both for 4 bots
     #: (any number from 2 to 36 plays with ``players``).
@@ -204,10 +208,6 @@ class LightCyclesGame(GameDef[LightCyclesConfig, LightCyclesState, Direction]):
             raise SetupError("a game of light cycles always starts with round 1")
         return LightCyclesState(config, rng)
 
-    def parse_move(self, text: str) -> Direction:
-        """``N``, ``E``, ``S`` or ``W``."""
-        return Direction.parse(text)
-
     def max_steps(self, config: LightCyclesConfig) -> int:
         """Every round at its longest: each turn fills a cell per bot of the round."""
         steps = 0
@@ -215,17 +215,6 @@ class LightCyclesGame(GameDef[LightCyclesConfig, LightCyclesState, Direction]):
             width, height = config.field_size(bots)
             steps += width * height // bots + 1
         return steps
-
-    def bot_view(
-        self, config: LightCyclesConfig, player: int, turn: int, snapshot: Position, time_limit_ms: float | None
-    ) -> BotView:
-        """A :class:`BotView` of ``snapshot``."""
-        return BotView(player, config, turn, snapshot, time_limit_ms)
-
-    @property
-    def examples(self) -> Mapping[str, Path]:
-        """random (random-safe), wall_follower, and voronoi (the strong one)."""
-        return {name: FOLDER / "bots" / f"{name}_bot.py" for name in EXAMPLES}
 
     def board(self, config: LightCyclesConfig, setup: Sequence[Change]) -> CyclesBoard:
         """The game rebuilt from the changes."""

@@ -177,12 +177,7 @@ class Position(Displayable):
     def scores(self) -> dict[int, int]:
         """Each seat's score: how many bots went out in earlier rounds than it did (a bot
         still in: how many are out so far; the last one left scores players - 1)."""
-        out_round = dict(self.out)
-        scores = {}
-        for seat in range(1, self.players + 1):
-            went = out_round.get(seat)
-            scores[seat] = sum(1 for _, when in self.out if went is None or when < went)
-        return scores
+        return outlasted(self.players, self.out)
 
     def standings(self) -> list[tuple[int, list[int]]]:
         """The places, best first, as (place, seats): the bots still in, then those out in
@@ -196,6 +191,17 @@ class Position(Displayable):
             places.append((place, seats))
             place += len(seats)
         return places
+
+
+def outlasted(players: int, out: Sequence[tuple[int, int]]) -> dict[int, int]:
+    """Each seat's score from ``out``, the ``(seat, round)`` of the bots out so far: how many
+    went out in earlier rounds than it did (a bot still in: how many are out)."""
+    out_round = dict(out)
+    scores = {}
+    for seat in range(1, players + 1):
+        went = out_round.get(seat)
+        scores[seat] = sum(1 for _, when in out if went is None or when < went)
+    return scores
 
 
 class Arena:
@@ -321,8 +327,9 @@ class CyclesBoard(Board):
             self._arena.apply(change)
 
     def scores(self) -> dict[int, int]:
-        """Bots outlasted so far (see :meth:`Position.scores`)."""
-        return self._arena.snapshot().scores()
+        """Bots outlasted so far (see :meth:`Position.scores`), without a snapshot: the
+        notebook's chart reads them after every turn."""
+        return outlasted(self._arena.players, self._arena.out)
 
     def snapshot(self) -> Position:
         """The game now."""

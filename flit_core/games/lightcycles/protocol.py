@@ -35,6 +35,8 @@ class LightCyclesProtocol(WireProtocol):
         """Never the same for every bot (each is told its own index): see :meth:`updates_for`."""
         raise NotImplementedError("light-cycle bots are each told their own updates: use updates_for()")
 
+    same_updates = False
+
     def updates_for(self, recipient: int, mover: int, changes: Sequence[Change]) -> bytes:
         """What bot ``recipient`` is told of a step (or of the setup): the lines of the
         rounds it is in, nothing once it is out."""

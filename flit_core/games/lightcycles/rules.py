@@ -19,9 +19,8 @@ from typing import Any
 from ...errors import IllegalMove
 from ...rng import Rng
 from ..interface import Change, State
-from .board import Arena, Crash, Direction, Position, Reason, end_change, moves_change, round_change
+from .board import Arena, Crash, Direction, Position, Reason, end_change, moves_change, outlasted, round_change
 from .config import LightCyclesConfig, Order
-from .view import BotView
 
 
 class EndReason(enum.Enum):
@@ -122,11 +121,7 @@ class LightCyclesState(State):
     def scores(self) -> dict[int, int]:
         """Bots outlasted: how many went out in earlier rounds (the last one left: all the
         others). The default ranking by score is the game's: the later out, the better."""
-        return self._arena.snapshot().scores()
-
-    def view(self, player: int, turn: int, time_limit_ms: float | None) -> BotView:
-        """The bot's :class:`BotView`."""
-        return BotView(player, self.config, turn, self._arena.snapshot(), time_limit_ms)
+        return outlasted(self._arena.players, self._arena.out)
 
     def snapshot(self) -> Position:
         """The game now."""

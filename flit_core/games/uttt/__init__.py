@@ -20,12 +20,11 @@ one bots folder holding a copy of each entrant's folder with its ``data.txt``
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from pathlib import Path
 from typing import Any, ClassVar
 
 from ...rng import Rng
 from ..adapters import CommandLine, Option, Page, Pictures, Programs, Text, TournamentRules, Trial, Workdirs
-from ..interface import AdapterMap, AnyGame, Board, Change, GameDef, GameInfo, State, game_folder
+from ..interface import AdapterMap, AnyGame, Board, Change, GameDef, GameInfo, Level, State
 from .board import EMPTY, INVALID, LETTERS, START, Grid, Move, O, UtttPosition, X, parse_move
 from .config import PRESETS, UtttConfig
 from .palette import COLOURS, SEAT_COLOURS
@@ -196,8 +195,14 @@ class UtttGame(GameDef[UtttConfig, UtttState, Move]):
         TournamentRules: UtttTournament,
         CommandLine: UtttCommandLine,
     }
-    #: What a Python bot's ``move(view)`` may return, read as an answer.
     read_answer = staticmethod(read_answer)
+    parse_move = staticmethod(parse_move)
+    view_type = UtttView
+    example_bots: ClassVar[Mapping[str, Level]] = {
+        "random": Level.EASY,
+        "tactical": Level.MEDIUM,
+        "mcts": Level.STRONGEST,
+    }
 
     #: ``standard`` (2,000 ms a move, the original tournament) and ``trial`` (100 ms).
     presets: Mapping[str, UtttConfig] = PRESETS
@@ -206,25 +211,9 @@ class UtttGame(GameDef[UtttConfig, UtttState, Move]):
         """An empty board (the game has no chance: ``rng`` is not used), or ``start``."""
         return UtttState(config, start)
 
-    def parse_move(self, text: str) -> Move:
-        """Two digits 0-8, board then tile (``38``)."""
-        return parse_move(text)
-
     def max_steps(self, config: UtttConfig) -> int:
         """The ply limit (legal moves alone end a game within 81 turns)."""
         return config.ply_limit
-
-    def bot_view(
-        self, config: UtttConfig, player: int, turn: int, snapshot: UtttPosition, time_limit_ms: float | None
-    ) -> UtttView:
-        """A :class:`UtttView` of ``snapshot``."""
-        return UtttView(player, config, turn, snapshot, time_limit_ms)
-
-    @property
-    def examples(self) -> Mapping[str, Path]:
-        """random, tactical and mcts (the strong one: Monte-Carlo tree search)."""
-        folder = game_folder(self) / "bots"
-        return {name: folder / f"{name}_bot.py" for name in ("random", "tactical", "mcts")}
 
     def board(self, config: UtttConfig, setup: Sequence[Change]) -> UtttBoard:
         """A board rebuilt from ``setup``."""

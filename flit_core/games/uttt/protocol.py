@@ -123,6 +123,8 @@ class LinesProtocol(_TwelveFields):
 
     skips_blank_lines = True
 
+    positional_requests = True
+
     def move_request(self, seat: int, config: BaseConfig, snapshot: Any) -> bytes:
         """The request line that asks ``seat`` for a move on ``snapshot`` (it replaces the
         fixed :attr:`request` of other persistent protocols)."""

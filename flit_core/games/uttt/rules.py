@@ -21,7 +21,6 @@ from ...session import TurnKind
 from ..interface import Change, State
 from .board import EMPTY, INVALID, LETTERS, LINES, OPEN, WINS, Grid, UtttPosition, check_move
 from .config import UtttConfig
-from .view import UtttView
 
 #: The winner's points before the bonus of the empty tiles left.
 WIN_POINTS = 100
@@ -129,10 +128,6 @@ class UtttState(State):
         if self.winner is None:
             return {1: 1, 2: 1}
         return {self.winner: 1, 3 - self.winner: 2}
-
-    def view(self, player: int, turn: int, time_limit_ms: float | None) -> UtttView:
-        """The bot's :class:`UtttView`."""
-        return UtttView(player, self.config, turn, self.snapshot(), time_limit_ms)
 
     def snapshot(self) -> UtttPosition:
         """The board now."""

@@ -5,14 +5,13 @@ stone, so a game ends within as many turns as the heap has stones."""
 import dataclasses
 import enum
 from collections.abc import Mapping, Sequence
-from pathlib import Path
 from typing import Any, ClassVar, NamedTuple
 
 from flit_core.bot.requests import serve_protocol
 from flit_core.config import BaseConfig, check_int
 from flit_core.errors import IllegalMove, MoveSyntaxError
 from flit_core.games.adapters import Programs
-from flit_core.games.interface import AdapterMap, Board, Change, GameDef, GameInfo, State
+from flit_core.games.interface import AdapterMap, Board, Change, GameDef, GameInfo, Level, State
 from flit_core.games.view import View
 from flit_core.games.whole_game import WholeGameProtocol
 from flit_core.rng import Rng
@@ -78,15 +77,14 @@ class NimState(State, Board):
     def scores(self) -> dict[int, int]:
         return {seat: int(self.over and seat == self.winner) for seat in range(1, self.config.players + 1)}
 
-    def view(self, player: int, turn: int, time_limit_ms: float | None) -> Any:
-        return GAME.bot_view(self.config, player, turn, self.heap, time_limit_ms)
-
     def snapshot(self) -> Heap:
         return self.heap
 
 
 class NimProtocol(WholeGameProtocol):
     """One line a move: ``SEAT STONES PLAYERS`` in, the number of stones to take out."""
+
+    positional_requests = True
 
     def move_request(self, seat: int, config: BaseConfig, snapshot: Any) -> bytes:
         return f"{seat} {snapshot.stones} {config.players}\n".encode()
@@ -118,7 +116,8 @@ class NimGame(GameDef[NimConfig, NimState, int]):
     info = GameInfo(score_name="wins", move_help="the number of stones to take, 1 to 3 (e.g. 2)")
     adapters: ClassVar[AdapterMap] = {Programs: NimPrograms}
     presets: Mapping[str, NimConfig] = {"standard": NimConfig()}
-    examples = {"random": Path(__file__).parent / "bots" / "random_bot.py"}
+    view_type = View
+    example_bots: ClassVar[Mapping[str, Level]] = {"random": Level.EASY}
 
     def new_state(self, config: NimConfig, rng: Rng, start: Any = None) -> NimState:
         return NimState(config, start)
@@ -133,9 +132,6 @@ class NimGame(GameDef[NimConfig, NimState, int]):
         if not text.isdigit():
             raise MoveSyntaxError(f"a move is a number of stones, not {text!r}")
         return int(text)
-
-    def bot_view(self, config: NimConfig, player: int, turn: int, snapshot: Heap, limit: float | None) -> View:
-        return View(player, config, turn, snapshot, limit)
 
     def board(self, config: NimConfig, setup: Sequence[Change]) -> NimState:
         return NimState(config, Heap(*setup[0][1:]))  # the setup is the one change ("heap", stones, to_move)

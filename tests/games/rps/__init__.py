@@ -9,11 +9,10 @@ that threw. :data:`GAME` is what the registry hands drivers.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from pathlib import Path
 from typing import Any, ClassVar
 
 from flit_core.games.adapters import CommandLine, Option, Page, Pictures, Programs, Text
-from flit_core.games.interface import AdapterMap, Board, Change, GameDef, GameInfo
+from flit_core.games.interface import AdapterMap, Board, Change, GameDef, GameInfo, Level
 from flit_core.games.wire import WireProtocol
 from flit_core.rng import Rng
 
@@ -110,6 +109,9 @@ class RpsGame(GameDef[RpsConfig, RpsState, Throw]):
     #: What a Python bot's ``move(view)`` may return, read as an answer.
     read_answer = staticmethod(read_throw)
 
+    view_type = RpsView
+    example_bots: ClassVar[Mapping[str, Level]] = {"random": Level.EASY, "copycat": Level.MEDIUM}
+
     #: ``standard`` (best of 99) and ``trial`` (best of 9).
     presets: Mapping[str, RpsConfig] = PRESETS
 
@@ -124,18 +126,6 @@ class RpsGame(GameDef[RpsConfig, RpsState, Throw]):
     def max_steps(self, config: RpsConfig) -> int:
         """One step a round."""
         return config.rounds
-
-    def bot_view(
-        self, config: RpsConfig, player: int, turn: int, snapshot: Rounds, time_limit_ms: float | None
-    ) -> RpsView:
-        """An :class:`RpsView` of the rounds so far."""
-        return RpsView(player, config, turn, snapshot, time_limit_ms)
-
-    @property
-    def examples(self) -> Mapping[str, Path]:
-        """random, and copycat (throws what the opponent threw last)."""
-        folder = Path(__file__).parent / "bots"
-        return {name: folder / f"{name}_bot.py" for name in ("random", "copycat")}
 
     def board(self, config: RpsConfig, setup: Sequence[Change]) -> Board:
         """The rounds rebuilt from the changes."""

@@ -12,7 +12,6 @@ from flit_core.games.interface import Change, State
 from .board import Round, Rounds, round_change
 from .config import RpsConfig
 from .move import Throw, round_winner
-from .view import RpsView
 
 #: Both seats move in every step.
 BOTH = (1, 2)
@@ -74,10 +73,6 @@ class RpsState(State):
     def scores(self) -> dict[int, int]:
         """Rounds won."""
         return dict(self._wins)
-
-    def view(self, player: int, turn: int, time_limit_ms: float | None) -> RpsView:
-        """The bot's :class:`RpsView`."""
-        return RpsView(player, self.config, turn, self.snapshot(), time_limit_ms)
 
     def snapshot(self) -> Rounds:
         """The rounds so far."""
