@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
 from arena_support import game_url, trial_bots
 from flit_core.web.headless import wait_for
 
@@ -50,3 +53,13 @@ def test_pyscript_runs_the_pages_python_started_from_the_snapshot(arena_page: An
     wait_for(arena_page, "document.body.dataset.python === 'ready'")
     assert arena_page.evaluate("window.flitArena.runner") == "pyscript"
     assert arena_page.evaluate("window.flitArena.boot") == "snapshot"
+
+
+def test_a_wait_that_times_out_says_where_the_page_had_got_to(arena_page: Any) -> None:
+    # A page stuck on its way up is told apart from a slow one by its states, in the message.
+    arena_page.set_content('<body data-python="starting" data-bots="loading"></body>')
+    with pytest.raises(PlaywrightTimeout) as raised:
+        wait_for(arena_page, "document.body.dataset.python === 'ready'", timeout_ms=300)
+    message = str(raised.value)
+    assert "waiting for document.body.dataset.python === 'ready'" in message
+    assert '"python":"starting","bots":"loading"' in message and len(message.splitlines()) == 1

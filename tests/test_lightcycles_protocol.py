@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -23,6 +24,7 @@ from flit_core.games.lightcycles import NODE_HOST, LightCyclesConfig
 from flit_core.referee import play_match
 from flit_core.replay import Replay
 from flit_core.session import AnswerKind, TurnKind
+from helpers import GENEROUS_LIMITS
 
 CYCLES = get_game("lightcycles")
 PROTOCOL = CYCLES.adapter(Programs).protocol
@@ -103,7 +105,7 @@ CONVERSATION = b"round 1 84 35 2 1\n42 34\n42 0\nM\nmoves S N\nM\nmoves S S\nend
 
 def converse(command: list[str], data: bytes = CONVERSATION) -> list[str]:
     """The lines a bot program answers to ``data`` (then end-of-file)."""
-    done = subprocess.run(command, input=data, capture_output=True, timeout=60, check=True)
+    done = subprocess.run(command, input=data, capture_output=True, timeout=120, check=True, env=GENEROUS_LIMITS)
     return done.stdout.decode().splitlines()
 
 
@@ -185,11 +187,12 @@ def test_the_node_host_keeps_the_bots_closures_across_rounds_and_stops_a_runaway
         "return calls === 2 ? 'S' : 'E'; }; })()"
     )
     data = b"round 1 84 35 2 0\n42 34\n42 0\nM\nmoves E W\nend 1\nround 2 84 35 2 0\n42 34\n42 0\nM\nM\nM\n"
+    # A limit a busy machine's honest calls keep to (the runaway costs the test that long).
     done = subprocess.run(
-        node_command(bot), input=data, capture_output=True, timeout=60, check=True, env={"FLIT_ARENA_MOVE_MS": "200"}
+        node_command(bot), input=data, capture_output=True, timeout=60, check=True, env={"FLIT_ARENA_MOVE_MS": "2000"}
     )
     lines = done.stdout.decode().splitlines()
-    assert lines == ["E", "S", "error: stopped: the bot ran past its time limit of 200 ms", "E"]
+    assert lines == ["E", "S", "error: stopped: the bot ran past its time limit of 2000 ms", "E"]
 
 
 @needs_node
@@ -313,8 +316,10 @@ def test_a_misbehaving_python_bot_is_out_and_the_others_play_on(
     replay = referee_game([*PYTHON_HOST, str(bot)], tmp_path)
     check_out_at_its_second_answer(replay, kind, detail)
     if name.startswith("hangs"):
-        # Out, it was stopped at once (end-of-file, then SIGTERM), however stuck.
-        assert replay.players[1]["exit_code"] == -15 and replay.players[1]["ended"] == "terminated"
+        # Out, it was stopped however stuck: by the referee at once (end-of-file, then
+        # SIGTERM) or, where the machine is too busy for the referee to come first, by the
+        # host's own alarm a quarter second past the limit.
+        assert replay.players[1]["exit_code"] in (-signal.SIGTERM, -signal.SIGALRM), replay.players[1]
 
 
 def test_a_bot_that_leaves_the_field_at_once_is_out_at_once(tmp_path: Path) -> None:

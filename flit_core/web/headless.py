@@ -62,13 +62,22 @@ def block_outside(context: Any, blocked: list[str]) -> None:
 def wait_for(page: Any, expression: str, timeout_ms: float = PAGE_TIMEOUT_MS) -> Any:
     """Wait until the JavaScript ``expression`` is truthy on the page; return its value.
 
-    Fails early with the page's own message if it reports that it could not start.
+    Fails early with the page's own message if it reports that it could not start; a wait
+    that times out says where the page had got to (its ``data-`` states: Python, bots, boot).
     """
-    handle = page.wait_for_function(
-        f"() => document.body.dataset.failed ? {{failed: document.body.dataset.failed}} : ({expression})",
-        timeout=timeout_ms,
-        polling=50,
-    )
+    from playwright.sync_api import TimeoutError as WaitTimedOut  # there whenever a page is
+
+    try:
+        handle = page.wait_for_function(
+            f"() => document.body.dataset.failed ? {{failed: document.body.dataset.failed}} : ({expression})",
+            timeout=timeout_ms,
+            polling=50,
+        )
+    except WaitTimedOut as error:
+        state = page.evaluate("() => JSON.stringify(document.body.dataset)")
+        raise WaitTimedOut(
+            f"{error.message.splitlines()[0]} waiting for {expression}; the page's state: {state}"
+        ) from None
     value = handle.json_value()
     if isinstance(value, dict) and "failed" in value and len(value) == 1:
         raise RuntimeError(f"the page failed to start: {value['failed']}")
