@@ -145,8 +145,9 @@ def _runtime_nodes(tree: ast.AST) -> Iterable[ast.AST]:
 
 def game_assets(definition: AnyGame) -> dict[str, Any]:
     """What the page knows of a game: the definition's name, title, score name, seat
-    colours, player range and presets, with its :attr:`~flit_core.games.adapters.Page.assets` (the
-    settings form's ``fields`` spelled out; see :data:`HARNESS_FIELDS`)."""
+    colours, player range, presets and example bots' levels, with its
+    :attr:`~flit_core.games.adapters.Page.assets` (the settings form's ``fields`` spelled
+    out; see :data:`HARNESS_FIELDS`)."""
     config_type = definition.config_type
     assets: dict[str, Any] = {
         "name": definition.name,
@@ -158,6 +159,7 @@ def game_assets(definition: AnyGame) -> dict[str, Any]:
         "players": [config_type.MIN_PLAYERS, config_type.MAX_PLAYERS],
         "presets": {name: config.to_dict() for name, config in definition.presets.items()},
         "preset": next(iter(definition.presets)),
+        "levels": example_levels(definition),
     }
     assets.update(definition.adapter(Page).assets)
     assets["fields"] = [_field(field, definition) for field in assets.get("fields", HARNESS_FIELDS)]
@@ -189,6 +191,12 @@ def game_scripts(definition: AnyGame) -> dict[str, str]:
 def example_bots(definition: AnyGame) -> dict[str, str]:
     """The game's example bots, ``{file stem: source}``, in the definition's order (random first)."""
     return {path.stem: path.read_text(encoding="utf-8") for path in definition.examples.values()}
+
+
+def example_levels(definition: AnyGame) -> dict[str, str]:
+    """The level for people of each example bot, ``{file stem: level}`` (the seat menu's
+    "Hard (hunter_bot)"), from the definition's :attr:`~flit_core.games.interface.GameDef.example_bots`."""
+    return {definition.examples[name].stem: level.value for name, level in definition.example_bots.items()}
 
 
 def bot_languages(definition: AnyGame) -> dict[str, Any]:

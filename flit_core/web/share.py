@@ -2,8 +2,12 @@
 
 A link's ``#s=`` fragment is the set-up as JSON, raw-deflated and base64url-encoded:
 ``{"game", "preset", "config", "seed", "seats": [{"kind": "example" | "code" | "human",
-"name", "source"}], "autoplay": null | "play" | "fast"}``; the link's ``?game=NAME``
-names the game too, so a page opens on the right game before it reads the fragment.
+"name", "source", "level"}], "autoplay": null | "play" | "fast", "result"}``: an example
+bot's seat names it by file stem with its level for people (the page restores it by name,
+else the example at that level), and a finished game's link has its ``result``
+(:meth:`~flit_core.session.Result.to_dict`), which the page shows. The link's
+``?game=NAME`` names the game too, so a page opens on the right game before it reads the
+fragment.
 """
 
 from __future__ import annotations
@@ -19,13 +23,25 @@ from typing import Any
 
 from ..bot.program import BotLoadError, BotProgram
 from ..config import BaseConfig
+from ..errors import ConfigError
 from ..games import get_game
 from ..games.adapters import Programs
+from ..session import Result
 
 
 def code_seat(name: str, source: str) -> dict[str, str]:
     """A seat played by a bot given as source code."""
     return {"kind": "code", "name": name, "source": source}
+
+
+def example_seat(game: str, name: str) -> dict[str, str]:
+    """A seat played by ``game``'s example bot ``name`` (a key of its definition's
+    ``example_bots``), as the page's seat menu offers it: by file stem, with its level;
+    raises ConfigError for a name the game has no example bot of."""
+    definition = get_game(game)
+    if name not in definition.example_bots:
+        raise ConfigError(f"{game} has no example bot {name!r}; choose one of: {', '.join(definition.example_bots)}")
+    return {"kind": "example", "name": definition.examples[name].stem, "level": definition.example_bots[name].value}
 
 
 #: A seat played by a human (clicks on the board).
@@ -55,12 +71,17 @@ def file_seats(paths: Sequence[str | os.PathLike[str] | None], game: str | None 
 
 
 def setup_dict(
-    config: BaseConfig, seed: int, seats: Sequence[dict[str, Any]], autoplay: str | None = None
+    config: BaseConfig,
+    seed: int,
+    seats: Sequence[dict[str, Any]],
+    autoplay: str | None = None,
+    result: Result | None = None,
 ) -> dict[str, Any]:
-    """The set-up a share link carries (for ``config``'s game)."""
+    """The set-up a share link carries (for ``config``'s game), with the ``result`` of the
+    game it played when there is one."""
     presets = get_game(config.game).presets
     preset = next((name for name, preset in presets.items() if preset == config), "custom")
-    return {
+    setup = {
         "game": config.game,
         "preset": preset,
         "config": config.to_dict(),
@@ -68,6 +89,9 @@ def setup_dict(
         "seats": list(seats),
         "autoplay": autoplay,
     }
+    if result is not None:
+        setup["result"] = result.to_dict()
+    return setup
 
 
 def share_link(setup: dict[str, Any]) -> str:

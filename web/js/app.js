@@ -12,8 +12,8 @@ import {Match, HUMAN} from "./match.js";
 import {GameRecord} from "./record.js";
 import {drawChart} from "./chart.js";
 import {renderPanels, escapeHTML} from "./panels.js";
-import {encodeShare, decodeShare} from "./share.js";
-import {useGameSettings, presetConfig, configFromForm, showConfig, randomSeed, readSeed, seedProblem} from "./settings.js";
+import {encodeShare, decodeShare, resultText} from "./share.js";
+import {useGameSettings, presetConfig, presetOf, configFromForm, showConfig, randomSeed, readSeed, seedProblem} from "./settings.js";
 import {SeatList} from "./seats.js";
 import {loadStyle, saveStyle, styleGame, shapeMark} from "./palette.js";
 import {installKeys, startCursor, cursorText} from "./keyboard.js";
@@ -664,6 +664,12 @@ function download() {
 // -- sharing ----------------------------------------------------------------------------
 
 function currentSetup() {
+    const record = liveRecord();
+    // A finished game's link is that game as it was played (the form may have changed since), with its result.
+    if (record && record.result) {
+        const {config, seed} = state.match.settings;
+        return {game: state.game.name, preset: presetOf(config), config, seed, seats: state.seats.forShare(state.seatsInGame), result: record.result};
+    }
     return {
         game: state.game.name,
         preset: $("preset").value,
@@ -696,6 +702,15 @@ function applySetup(setup) {
     showConfig(presetConfig(setup.preset) || setup.preset === "custom" ? setup.preset : "custom", setup.config);
     $("seed").value = setup.seed;
     state.seats.restore(setup.seats);
+    if (setup.result) showSharedResult(setup.result);
+}
+
+/** A share link's finished game: its result in words, each seat as restored ("Blue (hunter_bot, hard)"). */
+function showSharedResult(result) {
+    const seats = state.seats.seats;
+    const who = seat => `${state.game.seatName(seat)}${seats[seat - 1] ? ` (${state.seats.describe(seats[seat - 1])})` : ""}`;
+    $("shared-result").textContent = resultText(result, who);
+    $("shared-result").hidden = false;
 }
 
 // -- a challenge's answers --------------------------------------------------------------
@@ -745,6 +760,7 @@ async function useGame(name) {
     const {assets} = game;
     useGameSettings(assets);
     showConfig(assets.preset, presetConfig(assets.preset));
+    $("shared-result").hidden = true;   // a share link's result is of its own game
     state.seats = new SeatList(game);
     // The seats last chosen for this game in this browser, your own bots with them.
     const kept = keptSeats();

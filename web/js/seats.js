@@ -1,7 +1,8 @@
 // The seats: per player one of the game's example bots, a bot from a challenge's answers,
 // your own code, or a human (when the game takes human input). Seats are
 // {kind: "example" | "code" | "human", name, source, language} (language: one of the
-// game's other languages, else absent: Python).
+// game's other languages, else absent: Python). The menu names each example bot by its
+// level for people ("Hard (hunter_bot)"), from the game's assets (the definition's example_bots).
 "use strict";
 
 import {HUMAN} from "./match.js";
@@ -22,6 +23,24 @@ export class SeatList {
     example(name) {
         const language = this.game.languageOf(name);
         return {kind: "example", name, source: this.examples[name], ...(language && {language})};
+    }
+
+    /** The example bot's level for people ("easy", "medium", "hard", "strongest"), or undefined. */
+    level(name) {
+        const levels = this.game.assets.levels || {};
+        return Object.hasOwn(levels, name) ? levels[name] : undefined;
+    }
+
+    /** An example bot as the seat menu names it: "Hard (hunter_bot)", or its name alone when it has no level. */
+    exampleLabel(name) {
+        const level = this.level(name);
+        return level ? `${level[0].toUpperCase()}${level.slice(1)} (${name})` : name;
+    }
+
+    /** A seat in words, for the result of a shared game: "hunter_bot, hard", "human", a bot's name. */
+    describe(seat) {
+        const level = seat.kind === "example" ? this.level(seat.name) : undefined;
+        return level ? `${seat.name}, ${level}` : seat.name;
     }
 
     /** As many seats as players: new ones take the example bots in turn. */
@@ -70,18 +89,25 @@ export class SeatList {
         contestants.slice(0, this.seats.length).forEach((bot, i) => { this.seats[i] = this.fromAnswer(bot); });
     }
 
-    /** The seats for a share link: example bots by name, others with their code. */
-    forShare() {
-        return this.seats.map(seat => seat.kind === "example" ? {kind: "example", name: seat.name} : seat);
+    /** Seats (these, or those given) for a share link: example bots by name with their
+     * level, others with their code. */
+    forShare(seats = this.seats) {
+        return seats.map(seat => {
+            if (seat.kind !== "example") return seat;
+            const level = this.level(seat.name);
+            return {kind: "example", name: seat.name, ...(level && {level})};
+        });
     }
 
-    /** Seats read back from a share link (a human seat of a game without human input
-     * takes the first example bot). */
+    /** Seats read back from a share link: an example bot by name, else the one at the
+     * link's level (a renamed bot), else the first; a human seat of a game without human
+     * input takes the first example bot. */
     restore(seats) {
-        const first = Object.keys(this.examples)[0];
-        this.seats = seats.map(seat => seat.kind === "example" && this.examples[seat.name] !== undefined
-            ? this.example(seat.name)
-            : seat.kind === HUMAN ? (this.game.HumanInput ? {kind: HUMAN, name: "human", source: ""} : this.example(first))
+        const names = Object.keys(this.examples);
+        const byLevel = level => names.find(name => level !== undefined && this.level(name) === level);
+        this.seats = seats.map(seat => seat.kind === "example"
+            ? this.example(Object.hasOwn(this.examples, seat.name) ? seat.name : byLevel(seat.level) || names[0])
+            : seat.kind === HUMAN ? (this.game.HumanInput ? {kind: HUMAN, name: "human", source: ""} : this.example(names[0]))
             : {kind: "code", name: seat.name || "bot", source: seat.source || "", ...(seat.language && {language: seat.language})});
     }
 
@@ -99,7 +125,7 @@ export class SeatList {
         container.innerHTML = "";
         this.seats.forEach((seat, index) => {
             const options = Object.keys(this.examples).map(name =>
-                `<option value="example:${escapeHTML(name)}">${escapeHTML(name)}</option>`);
+                `<option value="example:${escapeHTML(name)}">${escapeHTML(this.exampleLabel(name))}</option>`);
             for (const name of Object.keys(saved)) {
                 if (seat.kind !== "code" || seat.name !== name) options.push(`<option value="saved:${escapeHTML(name)}">yours: ${escapeHTML(name)}</option>`);
             }

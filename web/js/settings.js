@@ -40,6 +40,14 @@ export function presetConfig(name) {
     return Object.hasOwn(settingsOf.presets, name) ? {...settingsOf.presets[name]} : undefined;
 }
 
+/** The name of the preset whose configuration `config` is, else "custom" (as
+ * flit_core/web/share.py's setup_dict names a link's preset). */
+export function presetOf(config) {
+    const same = preset => Object.keys(preset).length === Object.keys(config).length
+        && Object.entries(preset).every(([key, value]) => config[key] === value);
+    return Object.keys(settingsOf.presets).find(name => same(settingsOf.presets[name])) || "custom";
+}
+
 /** The configuration the form describes (a preset's, or the custom fields'). */
 export function configFromForm() {
     const preset = field("preset").value;

@@ -1,5 +1,6 @@
-// Share links: the settings, the seed and the seats (with any edited bot's code) packed
-// into the address's #fragment, compressed, so a link restores the whole set-up.
+// Share links: the settings, the seed and the seats (with any edited bot's code, an example
+// bot's level) packed into the address's #fragment, compressed, so a link restores the whole
+// set-up; a finished game's link carries its result too (flit_core/web/share.py makes the same links).
 "use strict";
 
 async function pipe(bytes, stream) {
@@ -18,7 +19,7 @@ function fromBase64URL(text) {
     return Uint8Array.from(plain, c => c.charCodeAt(0));
 }
 
-/** The #fragment for a set-up {preset, config, seed, seats, run?}. */
+/** The #fragment for a set-up {game, preset, config, seed, seats, result?}. */
 export async function encodeShare(setup) {
     const packed = await pipe(new TextEncoder().encode(JSON.stringify(setup)), new CompressionStream("deflate-raw"));
     return "#s=" + toBase64URL(packed);
@@ -44,7 +45,24 @@ export async function decodeShare(hash) {
     if (missing.length || !Array.isArray(setup.seats)) {
         throw new Error(`it is not a game's set-up (no ${missing.map(([key]) => key).join(", ") || "seats list"})`);
     }
+    if (setup.result != null && !isResult(setup.result)) throw new Error("its result is not a game's result");
     // Flags that tools add to a link (browser-run): play at once, in fast mode.
     setup.autoplay = params.get("autoplay") || setup.autoplay || null;
     return setup;
+}
+
+/** Whether `result` has what a game's result shows (Result.to_dict's winner and scores). */
+function isResult(result) {
+    const {winner, scores} = result;
+    return (winner === null || Number.isInteger(winner)) && typeof scores === "object" && scores !== null
+        && Object.values(scores).every(Number.isFinite);
+}
+
+/** A shared game's result in words, each seat as `who(seat number)` names it ("Blue
+ * (hunter_bot, hard)"): who won, every seat's score, and why the game ended. */
+export function resultText(result, who) {
+    const winner = result.winner ? `${who(result.winner)} won` : "A tie: nobody won";
+    const scores = Object.entries(result.scores).map(([seat, score]) => `${who(Number(seat))} ${score}`).join(" · ");
+    const why = String(result.detail || result.reason || "");
+    return `The shared game's result: ${winner}. ${scores}.${why ? ` ${why[0].toUpperCase()}${why.slice(1)}.` : ""}`;
 }

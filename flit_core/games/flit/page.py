@@ -20,7 +20,10 @@ PAGE_MAX_SIZE = 128
 
 
 def preset_label(name: str, config: GameConfig) -> str:
-    """A preset as the page's menu shows it: ``Trial: 2 bots, 16×16, 100 ms``."""
+    """A preset as the page's menu shows it: ``Trial: 2 bots, 16×16, 100 ms``; the game for
+    a person: ``Versus: you vs a bot, 12×12`` (short enough for a phone's screen)."""
+    if name == "versus":
+        return f"Versus: you vs a bot, {config.size}×{config.size}"
     return f"{name.capitalize()}: {config.players} bots, {config.size}×{config.size}, {config.move_time_ms:g} ms"
 
 
