@@ -12,7 +12,12 @@ run) or its target, with the ratio:
   the same game played in one worker's Python (rules, the bots' views, their think) plus,
   per turn, a bare round trip to a worker and two calls from the page's JavaScript into its
   Python (what splitting a turn over two interpreters cannot avoid);
-* a standard game of four random bots against the same game played natively in-process;
+* a standard game of four random bots (32768 turns) against the same game played natively
+  in-process, and against the same game played in one worker's Python with no page (how much
+  of the gap is Pyodide's own speed);
+* for each standard game, where a turn went and the CPU time a turn took in the page's main
+  thread and in its bot workers (read from /proc: unlike wall time, hardly changed by other
+  work on a shared machine);
 * the memory four bot workers add (target 300 MB).
 
     .venv/bin/python benchmarks/web.py [--runs 3] [--skip-standard] [--parts startup,games,...]
@@ -52,26 +57,30 @@ EXAMPLES = ROOT / "flit_core" / "games" / "flit" / "bots"
 ENDLESS = ROOT / "e2e" / "bots" / "endless_bot.py"
 #: A bot that thinks as little as a Flit bot can: its games measure the page's own time.
 INSTANT = ROOT / "benchmarks" / "bots" / "instant_bot.py"
-#: Added to the instant bot, this makes its first move play a whole standard game of four
-#: instant bots inside its own worker, with no page and no messages (the game loop of
-#: flit_core.runner.play_game, which the page does not ship): the Python floor.
+#: Added to the instant bot, this makes its first move play a whole standard game (seed 7) of
+#: four bots of the source SOURCE inside its own worker, with no page and no messages (the
+#: game loop of flit_core.runner.play_game, which the page does not ship): the Python floor.
 FLOOR = """
 import time as _time
 from flit_core import PRESETS as _PRESETS, get_game as _get_game
-from flit_core.bot.program import call_bot as _call_bot
+from flit_core.bot.program import BotProgram as _BotProgram, call_bot as _call_bot
 from flit_core.game import Game as _Game
 _instant = move
 
 
 def move(view):
     if view.turn == 0:
-        flit = _get_game("flit")
-        game = _Game(flit, _PRESETS["standard"], 7)
+        flit, config = _get_game("flit"), _PRESETS["standard"]
+        bots = [_BotProgram(SOURCE).start(me, config) for me in range(1, config.players + 1)]
+        game = _Game(flit, config, 7)
         started = _time.perf_counter()
         while not game.over:
             request = game.request()
-            view = None if request is None else game.view(request)
-            game.submit(None if view is None else _call_bot(_instant, view, _time.perf_counter, flit.read_answer))
+            if request is None:
+                game.submit(None)
+            else:
+                bot = bots[request.player - 1]
+                game.submit(_call_bot(bot, game.view(request), _time.perf_counter, flit.read_answer))
         print(f"floor {_time.perf_counter() - started} {game.turn}")
     return _instant(view)
 """
@@ -250,6 +259,28 @@ def renderers() -> dict[int, int]:
     return found
 
 
+def thread_cpu(pids: list[int]) -> dict[str, float]:
+    """CPU seconds so far of these renderers' main threads and of their bot workers (Linux;
+    empty elsewhere). Unlike wall time, hardly changed by other work on the machine."""
+    tick = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+    totals = {"main": 0.0, "workers": 0.0}
+    for pid in pids:
+        try:
+            threads = os.listdir(f"/proc/{pid}/task")
+        except OSError:
+            continue
+        for thread in threads:
+            try:
+                stat = Path(f"/proc/{pid}/task/{thread}/stat").read_text()
+            except OSError:
+                continue
+            name, fields = stat[stat.index("(") + 1 : stat.rindex(")")], stat[stat.rindex(")") + 2 :].split()
+            group = "main" if int(thread) == pid else "workers" if name.startswith("DedicatedWorker") else None
+            if group:
+                totals[group] += (int(fields[11]) + int(fields[12])) / tick  # utime + stime
+    return totals
+
+
 def memory(server: ArenaHTTPServer, runs: int) -> dict[str, float]:
     """The page's renderer memory with 0 (two human seats), 2 and 4 bot workers (MB, the
     median of ``runs`` fresh browsers each: one reading is noisy)."""
@@ -374,10 +405,11 @@ def breakdown(page: Any, seconds: float) -> dict[str, float]:
     return parts
 
 
-def python_floor(isolated: ArenaHTTPServer) -> tuple[float, int]:
-    """A standard game of four instant bots played in one worker's Python, with no page and
-    no messages (see FLOOR), once the page is idle: its seconds and turns."""
-    seat = code_seat("floor_bot.py", INSTANT.read_text(encoding="utf-8") + FLOOR)
+def python_floor(isolated: ArenaHTTPServer, bot: Path = INSTANT) -> tuple[float, int]:
+    """A standard game of four ``bot`` played in one worker's Python, with no page and no
+    messages (see FLOOR), once the page is idle: its seconds and turns."""
+    floor = FLOOR.replace("SOURCE", repr(bot.read_text(encoding="utf-8")))
+    seat = code_seat("floor_bot.py", INSTANT.read_text(encoding="utf-8") + floor)
     config = PRESETS["trial"].replace(startup_ms=120_000.0)
     with chromium() as browser:
         context, page = open_game(browser, link(isolated, config, 7, [seat, *seats([INSTANT])]))
@@ -392,16 +424,22 @@ def python_floor(isolated: ArenaHTTPServer) -> tuple[float, int]:
 def fast_games(server: ArenaHTTPServer, preset: str, bots: list[Path], runs: int) -> dict[str, Any]:
     """``runs`` games of ``preset`` between ``bots`` in fast mode, each in a fresh browser:
     their turns and end, and the medians of their seconds, the page's own time per turn
-    (ms) and, for instant bots, where a turn went (µs, see :func:`breakdown`)."""
-    seconds, own, parts = [], [], []
+    (ms), where a turn went (µs, see :func:`breakdown`) and the CPU time a turn took (µs,
+    see :func:`thread_cpu`)."""
+    seconds, own, parts, cpu = [], [], [], []
     for _ in range(runs):
+        others = set(renderers())  # other people's browsers on a shared machine
         with chromium() as browser:
             context, page = open_game(browser, link(server, PRESETS[preset], 7, seats(bots)))
+            ours = [pid for pid in renderers() if pid not in others]
+            before = thread_cpu(ours)
             seconds.append(play_fast(page))
+            after = thread_cpu(ours)
             own.append(page_overhead_ms(page, seconds[-1]))
             parts.append(breakdown(page, seconds[-1]))
             turns = page.evaluate("window.arena.state.record.length")
             reason = page.evaluate("window.arena.state.record.result.reason")
+            cpu.append({group: (after[group] - before[group]) * 1e6 / turns for group in after})
             context.close()
     return {
         "turns": turns,
@@ -409,7 +447,21 @@ def fast_games(server: ArenaHTTPServer, preset: str, bots: list[Path], runs: int
         "seconds": median(seconds),
         "own": median(own),
         "parts": {part: median([run[part] for run in parts]) for part in parts[0]},
+        "cpu": {group: median([run[group] for run in cpu]) for group in cpu[0]},
     }
+
+
+def show_game(label: str, played: dict[str, Any]) -> None:
+    """Print a standard game's time, where a turn went and the CPU it took."""
+    turns = played["turns"]
+    show(f"standard game, {turns} turns ({played['reason']}), {label} (s)", f"{played['seconds']:.2f}")
+    show("  the page's own time per turn, its bots' think left out (ms)", f"{played['own']:.3f}")
+    for part, us in played["parts"].items():
+        show(f"    {part} (µs/turn)", f"{us:.0f}")
+    show(
+        "  CPU per turn: the page's main thread / its bot workers (µs)",
+        f"{played['cpu']['main']:.0f} / {played['cpu']['workers']:.0f}   (less changed by other load than wall time)",
+    )
 
 
 def turn_floor(isolated: ArenaHTTPServer, runs: int) -> dict[str, float]:
@@ -449,10 +501,7 @@ def standard(isolated: ArenaHTTPServer, runs: int) -> None:
     print(f"Standard games in fast mode (medians of {runs}, each in a fresh browser):", flush=True)
     instant = fast_games(isolated, "standard", [INSTANT] * 4, runs)
     turns = instant["turns"]
-    show(f"standard game, {turns} turns ({instant['reason']}), 4 instant bots (s)", f"{instant['seconds']:.2f}")
-    show("  the page's own time per turn, its bots' think left out (ms)", f"{instant['own']:.3f}")
-    for part, us in instant["parts"].items():
-        show(f"    {part} (µs/turn)", f"{us:.0f}")
+    show_game("4 instant bots", instant)
     floor = timed("  the floor of a turn (µs, the same run):", lambda: turn_floor(isolated, runs))
     for part, us in floor.items():
         if part != "floor":
@@ -465,10 +514,18 @@ def standard(isolated: ArenaHTTPServer, runs: int) -> None:
     randoms = [EXAMPLES / "random_bot.py"] * 4
     played = fast_games(isolated, "standard", randoms, runs)
     native = native_seconds(randoms, runs)
-    show(f"standard game, {played['turns']} turns, 4 random bots (s)", f"{played['seconds']:.2f}")
+    show_game("4 random bots", played)
     show("  the same game natively, in-process (s): the floor", f"{native:.2f}")
     # The target, 3x the native time plus the start-up, is the game itself (timed from Play) within 3x.
     show("  the page against the floor", f"{played['seconds'] / native:.2f}x (target {NATIVE_TARGET_RATIO}x)")
+    # How much of that is Pyodide's own speed: the same game in one worker's Python, no page.
+    pyodide = median([seconds for seconds, _ in (python_floor(isolated, randoms[0]) for _ in range(runs))])
+    show(
+        "  the same game in one worker's Python, no page (s)",
+        f"{pyodide:.2f}   ({pyodide / native:.2f}x native; the page {played['seconds'] / pyodide:.2f}x this)",
+    )
+    per_move = [seconds * 1e6 / played["turns"] for seconds in (played["seconds"], pyodide, native)]
+    show("  a turn: the page / one worker's Python / native (µs)", " / ".join(f"{us:.0f}" for us in per_move))
     mixed = fast_games(isolated, "standard", [EXAMPLES / "random_bot.py", EXAMPLES / "greedy_bot.py"] * 2, runs)
     show(f"standard game, {mixed['turns']} turns, 2 random + 2 greedy bots (s)", f"{mixed['seconds']:.2f}")
     show("  the page's own time per turn (ms)", f"{mixed['own']:.3f}")

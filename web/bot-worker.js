@@ -81,6 +81,22 @@ TextDecoder.prototype.decode = function (input, options) {
 const decodeText = uncurry(decode);
 const decoder = new TextDecoder();
 
+// CPython calls C functions through a trampoline that Pyodide's start-up adds to this
+// instance's function table (a WebAssembly GC function where the browser has them) and notes
+// in _PyRuntime. A snapshot's memory holds its maker's note instead: Node 20 (which makes the
+// served ones, web/make-snapshot.mjs) has no WebAssembly GC and notes none, and every such
+// call then goes through JavaScript, which made a bot's Python up to 1.6x slower. This
+// returns a function that puts this instance's own note back once a snapshot is restored. The
+// same as js/interpreter.js's (for the page's Python), which this worker cannot import; if
+// Pyodide's internals change, e2e/test_snapshot_trampoline.py says so.
+function keepTrampoline(module) {
+    const offset = module.__PyEM_EMSCRIPTEN_TRAMPOLINE_OFFSET, runtime = module.__PyRuntime;
+    if (typeof offset !== "number" || typeof runtime !== "number") return () => {};
+    const at = (runtime + module.HEAP32[offset >> 2]) >> 2;
+    const own = module.HEAP32[at];
+    return () => { module.HEAP32[at] = own; };
+}
+
 // Half of a snapshot's memory is zero pages, which the interpreter's fresh memory has
 // already: Pyodide (its internal restoreSnapshot, 314.0.7) would copy them all and so make
 // every one of them cost the worker memory. This restores only the pages that differ; the
@@ -92,6 +108,7 @@ function sparseModule(create) {
         const module = await create(settings);
         const restore = module.API.restoreSnapshot;
         module.API.restoreSnapshot = bytes => {
+            const putBack = keepTrampoline(module);
             const start = new Uint32Array(bytes.buffer, bytes.byteOffset, 4)[1];   // where the memory starts
             const state = restore(bytes.subarray(0, start));   // checks it, reads its state, copies nothing
             const from = new Int32Array(bytes.buffer, bytes.byteOffset + start, (bytes.length - start) >> 2);
@@ -105,6 +122,7 @@ function sparseModule(create) {
                 if (!zero(from, at)) to.set(page, at);
                 else if (!zero(to, at)) to.fill(0, at, at + PAGE_WORDS);
             }
+            putBack();
             return state;
         };
         return module;

@@ -15,6 +15,32 @@ const indexURL = env.pyodideURL.slice(0, env.pyodideURL.lastIndexOf("/") + 1);
 /** The Pyodide version (PyScript reads it to name its package cache). */
 export const version = pyodide.version;
 
+// CPython calls C functions through a trampoline that Pyodide's start-up adds to this
+// interpreter's function table and notes in its memory; a snapshot holds its maker's note
+// instead (none, from Node 20), and every such call then goes through JavaScript: the page's
+// Python ran up to 1.6x slower. This puts the interpreter's own note back after the restore;
+// bot-worker.js does the same for the bots (it cannot import this module).
+function keepTrampoline(module) {
+    const offset = module.__PyEM_EMSCRIPTEN_TRAMPOLINE_OFFSET, runtime = module.__PyRuntime;
+    if (typeof offset !== "number" || typeof runtime !== "number") return () => {};
+    const at = (runtime + module.HEAP32[offset >> 2]) >> 2;
+    const own = module.HEAP32[at];
+    return () => { module.HEAP32[at] = own; };
+}
+
+async function createModule(settings) {
+    const {default: create} = await import(new URL("pyodide.asm.mjs", env.pyodideURL).href);
+    const module = await create(settings);
+    const restore = module.API.restoreSnapshot;
+    module.API.restoreSnapshot = bytes => {
+        const putBack = keepTrampoline(module);
+        const state = restore(bytes);
+        putBack();
+        return state;
+    };
+    return module;
+}
+
 function booted(how, interpreter) {
     window.flitArena = Object.assign(window.flitArena || {}, {boot: how});
     return interpreter;
@@ -26,7 +52,7 @@ export async function loadPyodide(options) {
         const snapshot = await servedSnapshot;
         if (snapshot) {
             try {
-                const interpreter = await pyodide.loadPyodide({...options, indexURL, _loadSnapshot: snapshot});
+                const interpreter = await pyodide.loadPyodide({...options, indexURL, _loadSnapshot: snapshot, createPyodideModule: createModule});
                 // A Pyodide that no longer knows the option boots afresh without a word: the
                 // snapshot's mark (web/make-snapshot.mjs) tells.
                 if (!interpreter.runPython("import sys\n'_flit_snapshot' in sys.modules")) return booted("fresh", interpreter);
