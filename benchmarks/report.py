@@ -61,10 +61,16 @@ def _number(text: str) -> float:
 
 #: A line of ``web.py``: a label (ending in its unit's parenthesis, or two spaces before the
 #: value), the value, and perhaps its ratios.
-_SHOWN = re.compile(r"^  (?P<label>\S.*?(?:\)|(?=\s{2})))\s+(?P<value>-?\d[\d,]*(?:\.\d+)?)(?P<rest>(?:\s.*)?)$")
+_SHOWN = re.compile(
+    r"^(?P<indent>  +)(?P<label>\S.*?(?:\)|(?=\s{2})))\s+"
+    r"(?P<value>-?\d[\d,]*(?:\.\d+)?)(?P<times>x?)(?P<rest>(?:\s.*)?)$"
+)
+#: A heading line of ``web.py`` (two blanks in): the lines indented under it are its parts.
+_HEADING = re.compile(r"^  (?P<label>\S.*?):?$")
 _UNIT = re.compile(r"\(([^()]*)\)\s*$")
 _RATIO = re.compile(r"(?P<ratio>[\d.]+)x the (?P<what>floor|target)")
 _TARGET_OF = re.compile(r"the target of (?P<target>[\d,.]+)")
+_RATIO_TARGET = re.compile(r"\(target (?P<target>[\d.]+)x\)")
 _TARGETED = re.compile(r"= (?P<ratio>[\d.]+)x \(target (?P<target>[\d.]+)x\)")
 
 
@@ -72,14 +78,28 @@ def parse_shown(text: str) -> list[dict[str, Any]]:
     """The figures of ``web.py``'s lines (``label   value ...``): the value in the label's
     unit, and each ratio to the floor or the target that follows it."""
     figures: list[dict[str, Any]] = []
+    heading = ""
     for line in text.splitlines():
         match = _SHOWN.match(line)
-        if match is None or line.startswith(FIGURE):
+        if line.startswith(FIGURE) or (match is None and _HEADING.match(line) is None):
             continue
-        label, rest = match["label"].strip(), match["rest"]
+        label = (match or _HEADING.match(line))["label"].strip()  # type: ignore[index]
+        plain = _UNIT.sub("", label).strip()
+        if not line.startswith("   "):
+            heading = plain  # a line two blanks in: the lines under it are named after it
+        if match is None:
+            continue
+        rest = match["rest"]
         unit = _UNIT.search(label)
-        name = f"web: {_UNIT.sub('', label).strip()}"
+        name = f"web: {plain}" if plain == heading else f"web: {heading}: {plain}"
         figures.append({"name": name, "value": _number(match["value"]), "unit": unit[1] if unit else ""})
+        if match["times"]:
+            # A ratio shown as its value, against the floor its label names: "5.47x (target 3.0x)".
+            figures[-1].update(unit="x", floor="measured in the same run")
+            target = _RATIO_TARGET.search(rest)
+            if target:
+                figures[-1].update(target=float(target["target"]), better="lower")
+            continue
         target = _TARGET_OF.search(rest)
         if target:
             figures[-1].update(target=_number(target["target"].rstrip(".")), better="lower")
