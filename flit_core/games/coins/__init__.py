@@ -213,11 +213,7 @@ class CoinsGame(GameDef[CoinsConfig, CoinsState, str]):
     read_answer = staticmethod(read_answer)
     parse_move = staticmethod(parse_actions)
     view_type = CoinsView
-    example_bots: ClassVar[Mapping[str, Level]] = {
-        "random": Level.EASY,
-        "greedy": Level.MEDIUM,
-        "strong": Level.STRONGEST,
-    }
+    example_bots = {"random": Level.EASY, "greedy": Level.MEDIUM, "strong": Level.STRONGEST}
 
     #: ``standard`` (every entrant, 2,000 ms a turn: the original) and ``trial`` (4, 100 ms).
     presets: Mapping[str, CoinsConfig] = PRESETS

@@ -146,12 +146,7 @@ class FlitGame(GameDef[GameConfig, FlitState, Move]):
     read_answer = staticmethod(to_answer)
     parse_move = staticmethod(Move.parse)
     view_type = BotView
-    example_bots: ClassVar[Mapping[str, Level]] = {
-        "random": Level.EASY,
-        "greedy": Level.MEDIUM,
-        "hunter": Level.HARD,
-        "planner": Level.STRONGEST,
-    }
+    example_bots = {"random": Level.EASY, "greedy": Level.MEDIUM, "hunter": Level.HARD, "planner": Level.STRONGEST}
 
     #: ``standard`` (the KotH) and ``trial`` (the in-browser game).
     presets: Mapping[str, GameConfig] = PRESETS

@@ -200,11 +200,7 @@ class HexGame(GameDef[HexConfig, HexState, Move]):
     read_answer = staticmethod(read_answer)
     parse_move = staticmethod(parse_move)
     view_type = BotView
-    example_bots: ClassVar[Mapping[str, Level]] = {
-        "random": Level.EASY,
-        "shortest_path": Level.MEDIUM,
-        "mcts": Level.STRONGEST,
-    }
+    example_bots = {"random": Level.EASY, "shortest_path": Level.MEDIUM, "mcts": Level.STRONGEST}
 
     #: ``uais`` (10x10), ``uais-small`` (7x7) and ``trial`` (7x7, 1 s a move).
     presets: Mapping[str, HexConfig] = PRESETS

@@ -191,11 +191,7 @@ class LightCyclesGame(GameDef[LightCyclesConfig, LightCyclesState, Direction]):
     read_answer = staticmethod(read_answer)
     parse_move = staticmethod(Direction.parse)
     view_type = BotView
-    example_bots: ClassVar[Mapping[str, Level]] = {
-        "random": Level.EASY,
-        "wall_follower": Level.MEDIUM,
-        "voronoi": Level.STRONGEST,
-    }
+    example_bots = {"random": Level.EASY, "wall_follower": Level.MEDIUM, "voronoi": Level.STRONGEST}
 
     #: ``standard`` (the judge's: 1 s a move, the entrants' order) and ``trial`` (100 ms, shuffled), both for 4 bots
     #: (any number from 2 to 36 plays with ``players``).

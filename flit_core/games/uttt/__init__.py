@@ -198,11 +198,7 @@ class UtttGame(GameDef[UtttConfig, UtttState, Move]):
     read_answer = staticmethod(read_answer)
     parse_move = staticmethod(parse_move)
     view_type = UtttView
-    example_bots: ClassVar[Mapping[str, Level]] = {
-        "random": Level.EASY,
-        "tactical": Level.MEDIUM,
-        "mcts": Level.STRONGEST,
-    }
+    example_bots = {"random": Level.EASY, "tactical": Level.MEDIUM, "mcts": Level.STRONGEST}
 
     #: ``standard`` (2,000 ms a move, the original tournament) and ``trial`` (100 ms).
     presets: Mapping[str, UtttConfig] = PRESETS

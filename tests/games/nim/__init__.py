@@ -117,7 +117,7 @@ class NimGame(GameDef[NimConfig, NimState, int]):
     adapters: ClassVar[AdapterMap] = {Programs: NimPrograms}
     presets: Mapping[str, NimConfig] = {"standard": NimConfig()}
     view_type = View
-    example_bots: ClassVar[Mapping[str, Level]] = {"random": Level.EASY}
+    example_bots = {"random": Level.EASY}
 
     def new_state(self, config: NimConfig, rng: Rng, start: Any = None) -> NimState:
         return NimState(config, start)

@@ -110,7 +110,7 @@ class RpsGame(GameDef[RpsConfig, RpsState, Throw]):
     read_answer = staticmethod(read_throw)
 
     view_type = RpsView
-    example_bots: ClassVar[Mapping[str, Level]] = {"random": Level.EASY, "copycat": Level.MEDIUM}
+    example_bots = {"random": Level.EASY, "copycat": Level.MEDIUM}
 
     #: ``standard`` (best of 99) and ``trial`` (best of 9).
     presets: Mapping[str, RpsConfig] = PRESETS
