@@ -11,10 +11,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 
 from arena_support import BOTS, EXAMPLES, without_timing
 from flit_core import PRESETS, BotProgram, get_game, play_game
 from flit_core.cli.main import main
+from flit_core.web import browser_game
 from flit_core.web.assets import page_games
 from flit_core.web.embed import SMALL_CHARACTERS
 
@@ -108,3 +110,20 @@ def test_browser_run_plays_on_the_page_and_writes_the_native_replay(tmp_path: Pa
     detail = json.loads(replay.read_text())["turns"][1]["detail"]
     assert 'raise RuntimeError(f"raising_bot fails on purpose' in detail
     assert json.loads(replay.read_text())["meta"]["driver"] == "browser"
+
+
+def crashed_page(*_: Any, **__: Any) -> None:
+    """A page whose renderer crashed, as Playwright reports it."""
+    raise PlaywrightError("Page.wait_for_function: Target crashed \n=== logs ===\nmore")
+
+
+def test_browser_run_says_in_one_line_when_the_page_crashes(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Once seen under heavy load: Chromium's renderer died mid-game. A line, not a traceback.
+    monkeypatch.setattr(browser_game, "wait_for", crashed_page)
+    status = main(["browser-run", str(EXAMPLES / "random_bot.py"), str(EXAMPLES / "random_bot.py"), "--quiet"])
+    err = capsys.readouterr().err
+    assert status == 2 and "Traceback" not in err
+    (line,) = [line for line in err.splitlines() if "error" in line]
+    assert line.endswith("the game did not finish in the browser: Page.wait_for_function: Target crashed"), line

@@ -7,7 +7,7 @@ import argparse
 from ..report import summary_text
 from ..web.assets import AssetsMissing
 from ..web.browser_game import play_in_browser
-from ..web.headless import BrowserMissing
+from ..web.headless import BrowserFailed, BrowserMissing
 from ..web.share import file_seats
 from .main import CommandError, OneLineParser
 from .options import add_config_options, add_seed_and_replay_options, config_from_args, game_seed
@@ -41,7 +41,7 @@ def run(args: argparse.Namespace) -> int:
         check_replay_path(args.replay)
     try:
         game = play_in_browser(seats, config, seed, isolated=args.isolated)
-    except (AssetsMissing, BrowserMissing) as error:
+    except (AssetsMissing, BrowserMissing, BrowserFailed) as error:
         raise CommandError(str(error)) from None
     saved = save_replay(game.replay, args.replay) if args.replay else None
     print(summary_text(game.replay, board=not args.quiet))

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from ..config import BaseConfig
 from ..games import get_game
 from ..replay import Replay
-from .headless import block_outside, chromium, wait_for
+from .headless import BrowserFailed, block_outside, chromium, wait_for
 from .server import ArenaHTTPServer
 from .share import setup_dict, share_link
 
@@ -54,10 +54,17 @@ def play_in_browser(
         page = context.new_page()
         if not quiet:
             print(f"Playing in headless Chromium at {server.url} ...", file=sys.stderr, flush=True)
-        page.goto(server.url + link)
-        wait_for(page, "document.body.dataset.game === 'over'", timeout_ms=game_timeout_ms(config))
-        text = page.evaluate("window.arena.replayJSON()")
-        seconds = page.evaluate("performance.now()") / 1000.0
-        page_isolated = bool(page.evaluate("crossOriginIsolated"))
+        from playwright.sync_api import Error as PageError  # there once chromium() has started
+
+        try:
+            page.goto(server.url + link)
+            wait_for(page, "document.body.dataset.game === 'over'", timeout_ms=game_timeout_ms(config))
+            text = page.evaluate("window.arena.replayJSON()")
+            seconds = page.evaluate("performance.now()") / 1000.0
+            page_isolated = bool(page.evaluate("crossOriginIsolated"))
+        except (PageError, RuntimeError) as error:
+            # A crashed or stuck page (or one that could not start) is one line, not a traceback.
+            why = (error.message if isinstance(error, PageError) else str(error)).strip().splitlines()[0].strip()
+            raise BrowserFailed(f"the game did not finish in the browser: {why}") from None
         context.close()
     return BrowserGame(Replay.from_json(text, get_game), text, page_isolated, seconds)

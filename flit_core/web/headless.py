@@ -32,6 +32,10 @@ class BrowserMissing(RuntimeError):
     """Chromium or the playwright package is not installed."""
 
 
+class BrowserFailed(RuntimeError):
+    """The browser's page crashed, stalled or could not start while it played (one line)."""
+
+
 def launch_options() -> dict[str, Any]:
     """Keyword arguments for ``playwright.chromium.launch``."""
     if not (os.path.isfile(CHROMIUM) or shutil.which(CHROMIUM)):
