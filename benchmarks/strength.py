@@ -9,8 +9,10 @@ puts it in seat i mod n + 1): at least 95 % wins against the hunter in trial gam
 in at least 60 % of standard 4-player games against three hunters; the same on a 12x12 board
 with the list spawn. Each target plays ``--target-games`` games or as many as start within
 ``--target-minutes``, and prints [MET] or [MISSED] with its 95 % interval, the planner's think
-times and the load average. The issue's judge, the Flit author's own page AI, is not in this
-repository: it is not measured here.
+times, the load average, and how often the planner won when it had made most of the game's
+first conversions and when it had not (the game snowballs: more pieces reach more squares).
+The issue's judge, the Flit author's own page AI, is not in this repository: it is not
+measured here.
 
 Hex (``--game hex``): the MCTS example against each other example on 11x11 with the swap
 rule and a 1 s move limit, N games per opponent, each bot Black in half of them. The games
@@ -152,6 +154,10 @@ class FlitTarget(NamedTuple):
     rate: float
 
 
+#: The conversions at the start of a game that say who won the early races (the game
+#: snowballs: more pieces reach more squares).
+EARLY_CONVERSIONS = 5
+
 #: Issue 27's Flit targets (a tie for first is no win).
 FLIT_TARGETS = [
     FlitTarget("trial games, 2 players", FLIT.preset("trial"), "hunter", 0.95),
@@ -174,9 +180,12 @@ def flit_target_game(config: Any, opponent: str, game: int) -> dict[str, Any]:
     names[seat - 1] = "planner"
     replay = play_game(FLIT, config, [BotProgram.from_file(FLIT.examples[name]) for name in names], game)
     assert replay.result is not None
+    # A moved turn's changes are the origin, the destination, its conversions, then any spawn.
+    converters = [turn.player for turn in replay.turns for change in turn.changes[2:] if change[2] == turn.player]
     return {
         "seat": seat,
         "won": replay.result.winner == seat,
+        "early": [player == seat for player in converters[:EARLY_CONVERSIONS]],
         "turns": len(replay.turns),
         "think_ms": [turn.elapsed_ms for turn in replay.turns if turn.player == seat and turn.elapsed_ms is not None],
     }
@@ -213,6 +222,12 @@ def measure_flit_targets(args: argparse.Namespace) -> None:
             seats = ", ".join(
                 f"{sum(r['won'] for r in results if r['seat'] == s)}/{sum(r['seat'] == s for r in results)}"
                 for s in range(1, players + 1)
+            )
+            ahead = [r["won"] for r in results if 2 * sum(r["early"]) > len(r["early"])]
+            behind = [r["won"] for r in results if 2 * sum(r["early"]) < len(r["early"])]
+            print(
+                f"    the planner made most of the first {EARLY_CONVERSIONS} conversions in {len(ahead)} games "
+                f"and won {sum(ahead)}; fewer than half in {len(behind)}, and won {sum(behind)}"
             )
             times = [ms for result in results for ms in result["think_ms"]]
             print(
