@@ -77,6 +77,7 @@ import openspiel_opponent  # noqa: E402
 from common import load  # noqa: E402
 from flit_core import BotProgram, get_game, play_game  # noqa: E402
 from flit_core.games.adapters import Trial  # noqa: E402
+from flit_core.games.flit.board import converted  # noqa: E402
 
 #: The games measured, through the registry like any driver.
 FLIT = get_game("flit")
@@ -180,8 +181,7 @@ def flit_target_game(config: Any, opponent: str, game: int) -> dict[str, Any]:
     names[seat - 1] = "planner"
     replay = play_game(FLIT, config, [BotProgram.from_file(FLIT.examples[name]) for name in names], game)
     assert replay.result is not None
-    # A moved turn's changes are the origin, the destination, its conversions, then any spawn.
-    converters = [turn.player for turn in replay.turns for change in turn.changes[2:] if change[2] == turn.player]
+    converters = [turn.player for turn in replay.turns for _ in converted(turn.player, turn.changes)]
     return {
         "seat": seat,
         "won": replay.result.winner == seat,

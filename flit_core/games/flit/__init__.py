@@ -22,7 +22,7 @@ from ..adapters import Checker, CommandLine, Option, Page, Pictures, Programs, T
 from ..interface import AdapterMap, AnyGame, GameDef, GameInfo, Level, State
 from ..interface import Change as AnyChange
 from .answer import MOVE_HELP, to_answer
-from .board import FlitBoard, Position, Square
+from .board import FlitBoard, Position, Square, converted
 from .config import PRESETS, GameConfig, SpawnRule
 from .errors import DestinationOccupied, NotConnected, NotYourPiece, OffBoard
 from .move import EMPTY, NEUTRAL, Change, Move
@@ -67,8 +67,8 @@ class FlitText(Text):
 
     def describe_move(self, player: int, move: Move, changes: Sequence[AnyChange]) -> str:
         """``moved x0 y0 -> x1 y1, converting N``."""
-        converted = sum(1 for change in changes[2:] if change[2] == player)
-        gain = f", converting {converted}" if converted else ""
+        conversions = len(converted(player, changes))
+        gain = f", converting {conversions}" if conversions else ""
         return f"moved {move.x0} {move.y0} -> {move.x1} {move.y1}{gain}"
 
     def state_lines(self, state: State) -> list[str]:

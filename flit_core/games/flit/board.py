@@ -88,6 +88,12 @@ def move_in_place(cells: list[int], size: int, player: int, origin: int, destina
     return changes
 
 
+def converted(player: int, changes: Sequence[AnyChange]) -> list[tuple[int, int]]:
+    """The squares ``player``'s move converted, read from its turn's changes: the origin and
+    the destination come first (:func:`move_in_place`), a new neutral piece last."""
+    return [(x, y) for x, y, colour in changes[2:] if colour == player]
+
+
 def _describe(colour: int) -> str:
     if colour == EMPTY:
         return "nothing"

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from ...displayable import register_display
 from ...session import Turn
 from ..interface import Change as AnyChange
-from .board import Position, Square
+from .board import Position, Square, converted
 from .move import EMPTY, NEUTRAL, Move
 from .palette import COLOURS, GRID, HIGHLIGHT
 
@@ -66,8 +66,7 @@ class Marks:
         if len(changes) < 2 or changes[0][2] != EMPTY or changes[1][2] != player:
             return cls()  # no move this turn (at most a new neutral piece)
         (x0, y0, _), (x1, y1, _) = changes[:2]
-        converted = tuple((x, y) for x, y, colour in changes[2:] if colour == player)
-        return cls((x0, y0), (x1, y1), converted, player)
+        return cls((x0, y0), (x1, y1), tuple(converted(player, changes)), player)
 
 
 def cell_size(size: int) -> int:
@@ -193,8 +192,8 @@ def _marks_svg(marks: Marks, size: int, cell: int, margin: int) -> str:
     parts.append(_ring(marks.origin, size, cell, margin, "flit-mark-origin", ORIGIN_RING, HIGHLIGHT, dash))
     parts.append(_ring(marks.destination, size, cell, margin, "flit-mark-destination", DESTINATION_RING, HIGHLIGHT))
     # Always as many rings as a move can convert (hidden when unused): the player moves them.
-    converted = [*marks.converted, *[None] * (MAX_CONVERSIONS - len(marks.converted))]
-    for square in converted:
+    rings = [*marks.converted, *[None] * (MAX_CONVERSIONS - len(marks.converted))]
+    for square in rings:
         parts.append(_ring(square, size, cell, margin, "flit-mark-converted", CONVERTED_RING, COLOURS[marks.player]))
     parts.append("</g>")
     return "".join(parts)
