@@ -81,9 +81,10 @@ def parse_shown(text: str) -> list[dict[str, Any]]:
     heading = ""
     for line in text.splitlines():
         match = _SHOWN.match(line)
-        if line.startswith(FIGURE) or (match is None and _HEADING.match(line) is None):
+        found = match or _HEADING.match(line)
+        if line.startswith(FIGURE) or found is None:
             continue
-        label = (match or _HEADING.match(line))["label"].strip()  # type: ignore[index]
+        label = found["label"].strip()
         plain = _UNIT.sub("", label).strip()
         if not line.startswith("   "):
             heading = plain  # a line two blanks in: the lines under it are named after it
