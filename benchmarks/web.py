@@ -151,9 +151,10 @@ def without_times(replay_text: str) -> list[dict[str, Any]]:
 def fairness(server: ArenaHTTPServer, seed: int) -> dict[str, Any]:
     """The default seats' standard game on the page: its time, timeouts, and whether it is
     the native game. The seats are the example bots in turn, as the page gives them, but
-    those whose moves do not depend on the clock (as e2e/test_page_fairness.py): the planner
-    searches while its deadline lets it, so another machine's speed makes it play other moves."""
-    examples = [path for name, path in get_game("flit").examples.items() if name != "planner"]
+    those whose moves do not depend on the clock (``GameInfo.clock_bots``, as
+    e2e/test_page_fairness.py)."""
+    flit = get_game("flit")
+    examples = [path for name, path in flit.examples.items() if name not in flit.info.clock_bots]
     bots = [examples[seat % len(examples)] for seat in range(PRESETS["standard"].players)]
     with chromium() as browser:
         context, page = open_game(browser, link(server, PRESETS["standard"], seed, seats(bots)))

@@ -49,9 +49,10 @@ def cpu_load() -> Iterator[None]:
 
 def default_seats(players: int) -> list[Any]:
     """The seats the page gives a new game (the example bots in turn, web/js/seats.js fit), but
-    only the examples whose moves do not depend on the clock: the planner searches while its
-    deadline lets it, so a slower machine makes it play other moves, natively as on the page."""
-    examples = [path for name, path in get_game("flit").examples.items() if name != "planner"]
+    only the examples whose moves do not depend on the clock (``GameInfo.clock_bots``), natively
+    as on the page."""
+    flit = get_game("flit")
+    examples = [path for name, path in flit.examples.items() if name not in flit.info.clock_bots]
     return [examples[seat % len(examples)] for seat in range(players)]
 
 

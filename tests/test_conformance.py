@@ -236,6 +236,22 @@ def test_the_same_seed_plays_the_same_game(definition: GameDef) -> None:
     )
 
 
+def test_every_example_bot_off_the_clock_plays_the_same_game_from_the_same_seed(definition: GameDef) -> None:
+    clock = definition.info.clock_bots
+    assert set(clock) <= set(definition.examples), "GameInfo.clock_bots names example bots"
+    config = small_config(definition)
+    names = [name for name in definition.examples if name not in clock]
+    # Each bot in the first seat once, the others after it in turn: every one of them plays.
+    for first in range(len(names)):
+        seats = names[first:] + names[:first]
+        played = play_game(definition, config, example_bots(definition, config.players, seats), SEEDS[1])
+        again = play_game(definition, config, example_bots(definition, config.players, seats), SEEDS[1])
+        assert timeless(played) == timeless(again), (
+            f"{seats[0]} and the others played other moves from the same seed: an example bot whose "
+            "moves depend on the clock belongs in GameInfo.clock_bots (drivers' comparisons leave it out)"
+        )
+
+
 # -- replays ----------------------------------------------------------------------------
 
 

@@ -181,6 +181,10 @@ class GameInfo:
     #: :meth:`GameDef.read_answer` explains a value that is no move and what the page's
     #: editor tells a bot's author.
     move_help: str = "a move in the game's text form"
+    #: The example bots whose moves depend on the clock (they search while their deadline
+    #: lets them, so a slower machine makes them play other moves): comparisons of the same
+    #: game in two drivers leave them out.
+    clock_bots: tuple[str, ...] = ()
 
 
 class Level(enum.Enum):

@@ -185,7 +185,12 @@ class HexGame(GameDef[HexConfig, HexState, Move]):
     title = "Hex"
     config_type = HexConfig
     info = GameInfo(
-        score_name="wins", seat_colours=SEAT_COLOURS, default_preset="uais", small_preset="trial", move_help=MOVE_HELP
+        score_name="wins",
+        seat_colours=SEAT_COLOURS,
+        default_preset="uais",
+        small_preset="trial",
+        move_help=MOVE_HELP,
+        clock_bots=("mcts",),
     )
     adapters: ClassVar[AdapterMap] = {
         Programs: _programs,

@@ -185,7 +185,9 @@ class UtttGame(GameDef[UtttConfig, UtttState, Move]):
     name = "uttt"
     title = "Ultimate tic-tac-toe"
     config_type = UtttConfig
-    info = GameInfo(score_name="points", seat_colours=SEAT_COLOURS, small_preset="trial", move_help=MOVE_HELP)
+    info = GameInfo(
+        score_name="points", seat_colours=SEAT_COLOURS, small_preset="trial", move_help=MOVE_HELP, clock_bots=("mcts",)
+    )
     adapters: ClassVar[AdapterMap] = {
         Programs: _programs,
         Pictures: _pictures,
