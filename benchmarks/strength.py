@@ -23,14 +23,16 @@ machine leaves the bot fewer playouts.
 Ultimate tic-tac-toe (``--game uttt``): the MCTS example against each other example under the
 trial preset's 100 ms a move (the start-up allowance off: every move has 100 ms), N games per
 opponent, each bot X in half of them, in parallel worker processes like Hex. A game without
-winner counts as no win.
+winner counts as no win. The game's strongest bot is the same search in C
+(``c_bot/uttt_mcts.c``, compiled here with gcc): it plays OpenSpiel in line mode, one process
+a game, told the limit as the referee tells it.
 
 OpenSpiel, an outside engine, is one more opponent in Hex and ultimate tic-tac-toe when it is
 installed (``.venv/bin/pip install open-spiel``, for the benchmark only: never a dependency of
 the arena): its C++ MCTS bot with random rollouts, searching as long as our bot does, its moves
 translated both ways (``openspiel_opponent.py``, which also checks that the games are the same
-game). Targets (issue 27): at least 75 % wins in each, with [MET] or [MISSED], OpenSpiel's
-version, settings, think time and simulations a move. ``--opponent openspiel`` plays it alone.
+game). Targets (issue 27): at least 75 % wins for each game's strongest bot, with [MET] or
+[MISSED], OpenSpiel's version, settings, think time and simulations a move. ``--opponent openspiel`` plays it alone.
 
 Light cycles (``--game lightcycles``): the Voronoi example in 4-bot games of the trial preset
 against 3 copies of each other example, and against all of them mixed, in parallel worker
@@ -58,6 +60,7 @@ import functools
 import itertools
 import json
 import math
+import os
 import shutil
 import statistics
 import subprocess
@@ -76,8 +79,10 @@ sys.path.insert(0, str(ROOT))
 import openspiel_opponent  # noqa: E402
 from common import load  # noqa: E402
 from flit_core import BotProgram, get_game, play_game  # noqa: E402
-from flit_core.games.adapters import Trial  # noqa: E402
+from flit_core.bot.host import limits_environment  # noqa: E402
+from flit_core.games.adapters import Programs, Trial  # noqa: E402
 from flit_core.games.flit.board import converted  # noqa: E402
+from flit_core.games.interface import game_folder  # noqa: E402
 
 #: The games measured, through the registry like any driver.
 FLIT = get_game("flit")
@@ -238,9 +243,41 @@ def measure_flit_targets(args: argparse.Namespace) -> None:
     print("  The issue's judge (the Flit author's own page AI: 12x12, list spawn, 1,024 turns) is not available here.")
 
 
+class LineProgram:
+    """One of our compiled example bots in its game's line mode (a protocol whose every
+    request carries the position) as a move function for :func:`play_game`: one process a
+    game, told the time limits as the referee tells them. Our own examples only: untrusted
+    programs play through the referee (``flit-arena match``)."""
+
+    def __init__(self, program: str, definition: Any, config: Any, me: int) -> None:
+        self.protocol = definition.adapter(Programs).seat_protocol("lines")
+        self.me = me
+        self.config = config
+        self.process = subprocess.Popen(
+            [program],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            env={**os.environ, **limits_environment(config)},
+        )
+
+    def move(self, view: Any) -> str:
+        """The bot's answer line to ``view``'s position (the game reads it as a move)."""
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.process.stdin.write(self.protocol.move_request(self.me, self.config, view.board))
+        self.process.stdin.flush()
+        return self.process.stdout.readline().decode("ascii", "replace").strip()
+
+    def close(self) -> None:
+        """End of the game: end-of-file, and the bot exits."""
+        assert self.process.stdin is not None
+        self.process.stdin.close()
+        self.process.wait(10)
+
+
 def strong_game(game_name: str, strong: str, opponent: str, game: int) -> dict[str, Any]:
-    """One game of ``game_name`` (in a worker process): the strong example moves first in
-    even games. Returns whether it won, whether nobody did, and its think times."""
+    """One game of ``game_name`` (in a worker process): the strong example (a name, or the
+    path of a compiled program) moves first in even games. Returns whether it won, whether
+    nobody did, and its think times."""
     definition = get_game(game_name)
     players = STRONG[game_name].config.players
     # The others' seats take the opponents (names joined by "+") in turn; the strong bot's
@@ -255,11 +292,24 @@ def strong_game(game_name: str, strong: str, opponent: str, game: int) -> dict[s
         for number, name in enumerate(seats, 1)
         if name == openspiel_opponent.OPENSPIEL
     }
+    programs = {
+        number: LineProgram(name, definition, config, number)
+        for number, name in enumerate(seats, 1)
+        if os.path.isabs(name)
+    }
     bots = [
-        outside[number].move if number in outside else BotProgram.from_file(definition.examples[name])
+        outside[number].move
+        if number in outside
+        else programs[number].move
+        if number in programs
+        else BotProgram.from_file(definition.examples[name])
         for number, name in enumerate(seats, 1)
     ]
-    replay = play_game(definition, config, bots, game)
+    try:
+        replay = play_game(definition, config, bots, game)
+    finally:
+        for program in programs.values():
+            program.close()
     seat = seats.index(strong) + 1
     stats = replay.stats[seat]
     theirs = [replay.stats[other] for other in replay.stats if other != seat]
@@ -305,6 +355,19 @@ def uttt_search_rate() -> str:
     return f"{rate:,.0f} search iterations/s (its first move, one process)"
 
 
+def native_rate(name: str, program: str) -> str:
+    """A compiled strongest bot's search iterations per second on the first move of a game,
+    from what it says with ``-v`` (``N iterations in T ms`` on stderr)."""
+    config = STRONG[name].config
+    definition = get_game(name)
+    protocol = definition.adapter(Programs).seat_protocol("original")
+    arguments = protocol.move_arguments(1, config, definition.board(config, []).snapshot())
+    env = {**os.environ, **limits_environment(config)}
+    said = subprocess.run([program, "-v", *arguments], env=env, capture_output=True, text=True, check=True).stderr
+    iterations, _, _, ms, _ = said.split()
+    return f"{float(iterations) / float(ms) * 1000:,.0f} search iterations/s (its first move, one process)"
+
+
 class Strong(NamedTuple):
     """How a game's strong example is measured against the game's other examples."""
 
@@ -318,6 +381,9 @@ class Strong(NamedTuple):
     second: str
     #: A line of figures about the bot itself, if the game has one.
     about: Callable[[], str] | None = None
+    #: The game's strongest bot when it is a C program (its source in the game's
+    #: ``bots/c_bot/``): it plays the outside engine in line mode (see :class:`LineProgram`).
+    native: str | None = None
 
 
 #: The games measured by their strong example (see the module docstring).
@@ -325,14 +391,17 @@ STRONG = {
     "hex": Strong(
         "mcts", HEX.preset("trial").replace(size=11, move_time_ms=1000.0), "Black", "White", hex_playout_rate
     ),
-    "uttt": Strong("mcts", UTTT.preset("trial").replace(startup_ms=0.0), "X", "O", uttt_search_rate),
+    "uttt": Strong("mcts", UTTT.preset("trial").replace(startup_ms=0.0), "X", "O", uttt_search_rate, "uttt_mcts.c"),
     "lightcycles": Strong("voronoi", CYCLES.preset("trial"), "", ""),
     "coins": Strong("strong", COINS.preset("trial").replace(players=3), "", ""),
 }
 
 
-#: Win rates the strong examples must reach, by game and opponent (issue 27).
-WIN_TARGETS = {("hex", openspiel_opponent.OPENSPIEL): 0.75, ("uttt", openspiel_opponent.OPENSPIEL): 0.75}
+#: Win rates each game's strongest bot must reach, by game, bot and opponent (issue 27).
+WIN_TARGETS = {
+    ("hex", "mcts", openspiel_opponent.OPENSPIEL): 0.75,
+    ("uttt", "uttt_mcts", openspiel_opponent.OPENSPIEL): 0.75,
+}
 #: Summed points the strong example must reach, as a multiple of each opponent's, by game
 #: and opponent (issue 27).
 POINTS_TARGETS = {("coins", "greedy"): 1.10}
@@ -379,58 +448,72 @@ def measure_strong(name: str, args: argparse.Namespace) -> None:
         print(f"  {openspiel_opponent.OPENSPIEL}: {openspiel_opponent.settings()}")
     with ProcessPoolExecutor(args.workers) as pool:
         for opponent in opponents:
-            started = time.perf_counter()
-            jobs = [name] * games, [strong.bot] * games, [opponent] * games, range(games)
-            results = list(pool.map(strong_game, *jobs))
-            wins = sum(result["won"] for result in results)
-            first = sum(result["won"] for result in results[::2])
-            think_max = max(result["think_ms_max"] for result in results)
-            think_mean = sum(result["think_ms_total"] for result in results) / sum(r["answers"] for r in results)
-            drawn = sum(result["drawn"] for result in results)
-            report(f"{strong.bot} vs {opponent} ({time.perf_counter() - started:.0f} s)", wins, games, drawn or None)
-            target = WIN_TARGETS.get((name, opponent))
-            if target is not None:
-                low, high = wilson(wins, games)
-                verdict(
-                    wins >= target * games, f"at least {target:.0%} ({wins / games:.0%}, 95% CI {low:.0%}-{high:.0%})"
-                )
-            if opponent == openspiel_opponent.OPENSPIEL:
-                their_answers = sum(r["opponents_answers"] for r in results)
-                their_ms = sum(r["opponents_think_ms_total"] for r in results) / their_answers
+            measure_pairing(pool, name, strong.bot, strong.bot, opponent, games)
+        if strong.native is not None and openspiel_opponent.OPENSPIEL in opponents:
+            with tempfile.TemporaryDirectory(prefix="strongest-") as scratch:
+                source = game_folder(definition) / "bots" / "c_bot" / strong.native
+                program = str(Path(scratch) / source.stem)
+                subprocess.run(["gcc", "-O2", "-o", program, str(source), "-lm"], check=True)
                 print(
-                    f"    OpenSpiel: think time mean {their_ms:.0f} ms, "
-                    f"{sum(r['simulations'] for r in results) / their_answers:,.0f} simulations a move, "
-                    f"{sum(r['opponents_errors'] for r in results)} errors"
+                    f"  {source.stem}: the same search in C ({source.name}), in line mode: {native_rate(name, program)}"
                 )
-            by_seat = (
-                f"as {strong.first} {first}/{len(results[::2])}, as {strong.second} {wins - first}/{len(results[1::2])}"
-                if players == 2
-                else "by seat "
-                + ", ".join(
-                    f"{sum(r['won'] for r in results[s::players])}/{len(results[s::players])}" for s in range(players)
-                )
+                measure_pairing(pool, name, program, source.stem, openspiel_opponent.OPENSPIEL, games)
+
+
+def measure_pairing(pool: ProcessPoolExecutor, name: str, bot: str, label: str, opponent: str, games: int) -> None:
+    """``games`` games of ``name`` between ``bot`` (an example's name or a program, shown as
+    ``label``) and ``opponent``, first moves alternated, in ``pool``: the win line, the
+    target's verdict, and the figures of both sides."""
+    strong = STRONG[name]
+    players = strong.config.players
+    started = time.perf_counter()
+    jobs = [name] * games, [bot] * games, [opponent] * games, range(games)
+    results = list(pool.map(strong_game, *jobs))
+    wins = sum(result["won"] for result in results)
+    first = sum(result["won"] for result in results[::2])
+    think_max = max(result["think_ms_max"] for result in results)
+    think_mean = sum(result["think_ms_total"] for result in results) / sum(r["answers"] for r in results)
+    drawn = sum(result["drawn"] for result in results)
+    report(f"{label} vs {opponent} ({time.perf_counter() - started:.0f} s)", wins, games, drawn or None)
+    target = WIN_TARGETS.get((name, label, opponent))
+    if target is not None:
+        low, high = wilson(wins, games)
+        verdict(wins >= target * games, f"at least {target:.0%} ({wins / games:.0%}, 95% CI {low:.0%}-{high:.0%})")
+    if opponent == openspiel_opponent.OPENSPIEL:
+        their_answers = sum(r["opponents_answers"] for r in results)
+        their_ms = sum(r["opponents_think_ms_total"] for r in results) / their_answers
+        print(
+            f"    OpenSpiel: think time mean {their_ms:.0f} ms, "
+            f"{sum(r['simulations'] for r in results) / their_answers:,.0f} simulations a move, "
+            f"{sum(r['opponents_errors'] for r in results)} errors"
+        )
+    by_seat = (
+        f"as {strong.first} {first}/{len(results[::2])}, as {strong.second} {wins - first}/{len(results[1::2])}"
+        if players == 2
+        else "by seat "
+        + ", ".join(f"{sum(r['won'] for r in results[s::players])}/{len(results[s::players])}" for s in range(players))
+    )
+    if players > 2:
+        # Tournaments of many-player games rank by points summed over all games.
+        mine = sum(result["points"] for result in results)
+        # The others keep their order round the strong bot's seat (see strong_game).
+        others = opponent.split("+")
+        theirs = [
+            f"{others[i % len(others)]} {sum(result['opponents_points'][i] for result in results)}"
+            for i in range(players - 1)
+        ]
+        print(f"    points summed over the games: {label} {mine}, the others {', '.join(theirs)}")
+        ratio = POINTS_TARGETS.get((name, opponent))
+        if ratio is not None:
+            best = max(sum(result["opponents_points"][i] for result in results) for i in range(players - 1))
+            verdict(
+                mine >= ratio * best,
+                f"summed points at least {ratio - 1:.0%} above each other's ({mine / best - 1:+.1%})",
             )
-            if players > 2:
-                # Tournaments of many-player games rank by points summed over all games.
-                mine = sum(result["points"] for result in results)
-                # The others keep their order round the strong bot's seat (see strong_game).
-                others = opponent.split("+")
-                theirs = [
-                    f"{others[i % len(others)]} {sum(result['opponents_points'][i] for result in results)}"
-                    for i in range(players - 1)
-                ]
-                print(f"    points summed over the games: {strong.bot} {mine}, the others {', '.join(theirs)}")
-                ratio = POINTS_TARGETS.get((name, opponent))
-                if ratio is not None:
-                    best = max(sum(result["opponents_points"][i] for result in results) for i in range(players - 1))
-                    verdict(
-                        mine >= ratio * best,
-                        f"summed points at least {ratio - 1:.0%} above each other's ({mine / best - 1:+.1%})",
-                    )
-            print(
-                f"    {by_seat}; think time mean {think_mean:.0f} ms, max {think_max:.0f} ms of "
-                f"{strong.config.move_time_ms:g}; {load()}"
-            )
+    print(
+        f"    {by_seat}; think time mean {think_mean:.0f} ms, max {think_max:.0f} ms of "
+        f"{strong.config.move_time_ms:g}; {load()}"
+    )
 
 
 #: The coin tournament's field: 16 bots in the original challenge's styles (its entrants.toml).

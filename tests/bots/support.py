@@ -95,7 +95,8 @@ def child_gone(folder: Path) -> bool:
 
 def compile_c_bot(folder: Path, source: Path = EXAMPLES / "c_bot" / "flit_bot.c") -> Path:
     """Build a C bot (by default Flit's example, ``flit_bot.c``) into ``folder`` with gcc,
-    warnings as errors; returns the program's path (named after the source file)."""
+    warnings as errors, with the maths library; returns the program's path (named after the
+    source file)."""
     program = folder / source.stem
-    subprocess.run(["gcc", "-O2", "-Wall", "-Wextra", "-Werror", "-o", str(program), str(source)], check=True)
+    subprocess.run(["gcc", "-O2", "-Wall", "-Wextra", "-Werror", "-o", str(program), str(source), "-lm"], check=True)
     return program
