@@ -23,7 +23,7 @@ machine leaves the bot fewer playouts.
 Ultimate tic-tac-toe (``--game uttt``): the MCTS example against each other example under the
 trial preset's 100 ms a move (the start-up allowance off: every move has 100 ms), N games per
 opponent, each bot X in half of them, in parallel worker processes like Hex. A game without
-winner counts as no win. The game's strongest bot is the same search in C
+winner counts as no win. The game's strongest bot is the MCTS example's search in C
 (``c_bot/uttt_mcts.c``, compiled here with gcc): it plays OpenSpiel in line mode, one process
 a game, told the limit as the referee tells it.
 
@@ -32,7 +32,8 @@ installed (``.venv/bin/pip install open-spiel``, for the benchmark only: never a
 the arena): its C++ MCTS bot with random rollouts, searching as long as our bot does, its moves
 translated both ways (``openspiel_opponent.py``, which also checks that the games are the same
 game). Targets (issue 27): at least 75 % wins for each game's strongest bot, with [MET] or
-[MISSED], OpenSpiel's version, settings, think time and simulations a move. ``--opponent openspiel`` plays it alone.
+[MISSED], OpenSpiel's version, settings, think time and simulations a move. ``--opponent
+openspiel`` plays it alone.
 
 Light cycles (``--game lightcycles``): the Voronoi example in 4-bot games of the trial preset
 against 3 copies of each other example, and against all of them mixed, in parallel worker
@@ -454,9 +455,7 @@ def measure_strong(name: str, args: argparse.Namespace) -> None:
                 source = game_folder(definition) / "bots" / "c_bot" / strong.native
                 program = str(Path(scratch) / source.stem)
                 subprocess.run(["gcc", "-O2", "-o", program, str(source), "-lm"], check=True)
-                print(
-                    f"  {source.stem}: the same search in C ({source.name}), in line mode: {native_rate(name, program)}"
-                )
+                print(f"  {source.stem}: the MCTS in C ({source.name}), in line mode: {native_rate(name, program)}")
                 measure_pairing(pool, name, program, source.stem, openspiel_opponent.OPENSPIEL, games)
 
 
