@@ -1,6 +1,7 @@
 """Ultimate tic-tac-toe's wire protocols: the original controller's (a process per move, the
 game in twelve arguments) and the arena's line mode, byte for byte; the Python host in both
-modes; and the original-style bot programs, in Python (with its ``data.txt``) and in C.
+modes; and the original-style bot programs, in Python (with its ``data.txt``) and in C (the
+tactical bot, and the MCTS bot, the game's strongest, which also speaks line mode).
 
 The spec's worked example is checked byte for byte; the answer is read as the Rulings say.
 Whole games under the original protocol are driven here by a bare per-move driver (start
@@ -34,12 +35,16 @@ from flit_core.games.uttt.protocol import (
     OriginalProtocol,
     position_from_arguments,
 )
+from flit_core.referee import play_match
 from flit_core.runner import play_game
 from flit_core.session import Answer, AnswerKind, TurnKind
 
 UTTT = get_game("uttt")
 BOTS = game_folder(UTTT) / "bots"
-C_SOURCE = BOTS / "c_bot" / "uttt_bot.c"
+#: The C bots' sources by name, and the options they are started with here: the MCTS bot
+#: searches a few milliseconds a move (these tests check rules, not strength, which
+#: benchmarks/strength.py measures).
+C_BOTS = {"tactical": (BOTS / "c_bot" / "uttt_bot.c", []), "mcts": (BOTS / "c_bot" / "uttt_mcts.c", ["-m", "5"])}
 ORIGINAL_RANDOM = [sys.executable, str(BOTS / "original_random.py")]
 HOST = [sys.executable, "-m", "flit_core.bot", "--game", "uttt"]
 STANDARD = UtttConfig()
@@ -360,14 +365,24 @@ def play_per_move(commands: Sequence[Sequence[str]], config: UtttConfig, cwd: Pa
 
 
 @pytest.fixture(scope="module")
-def c_bot(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
-    return [str(compile_c_bot(tmp_path_factory.mktemp("uttt_c_bot"), C_SOURCE))]
+def c_programs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    """Each C bot built once, by name."""
+    folder = tmp_path_factory.mktemp("uttt_c_bots")
+    return {name: str(compile_c_bot(folder, source)) for name, (source, _) in C_BOTS.items()}
 
 
-def test_the_c_bot_builds_as_plain_c(tmp_path: Path) -> None:
-    program = tmp_path / "uttt_bot"
+@pytest.fixture(params=list(C_BOTS))
+def c_bot(request: pytest.FixtureRequest, c_programs: dict[str, str]) -> list[str]:
+    """Each C bot's command, in turn."""
+    return [c_programs[request.param], *C_BOTS[request.param][1]]
+
+
+@pytest.mark.parametrize("name", list(C_BOTS))
+def test_the_c_bots_build_as_plain_c(tmp_path: Path, name: str) -> None:
+    source = C_BOTS[name][0]
+    program = tmp_path / source.stem
     flags = ["-std=c99", "-pedantic", "-Wall", "-Wextra", "-Werror", "-O2"]
-    subprocess.run(["gcc", *flags, "-o", str(program), str(C_SOURCE)], check=True)
+    subprocess.run(["gcc", *flags, "-o", str(program), str(source), "-lm"], check=True)
     assert program.exists()
 
 
@@ -388,6 +403,8 @@ def test_the_c_bot_answers_the_worked_example(c_bot: list[str]) -> None:
     assert first.kind is AnswerKind.MOVE and second.kind is AnswerKind.MOVE
     assert second.move.board == 8, "O must play in board 8"
     assert run(c_bot, ["X", EMPTY_BOARD]) == "", "a malformed call gets no answer"
+    answered = subprocess.run([*c_bot, *WORKED_EXAMPLE[0][1].split(" ")], capture_output=True, timeout=30, check=False)
+    assert answered.returncode == 0, "an answered move exits with status 0"
 
 
 def test_the_c_bot_wins_the_game_when_it_can_and_never_hands_over_a_win(c_bot: list[str]) -> None:
@@ -397,7 +414,8 @@ def test_the_c_bot_wins_the_game_when_it_can_and_never_hands_over_a_win(c_bot: l
     # O to move in board 4, where only tiles 2 and 8 are empty. X has boards 0 and 1 and tiles 0
     # and 1 of board 2: O's 42 would send X to board 2, where X wins the game; 48 is safe.
     handing = ["O", "XXX0-----", "XXX00----", "XX-------", EMPTY_BOARD, "X0-0X0X0-", *[EMPTY_BOARD] * 3]
-    assert run(c_bot, [*handing, "----X----", "XX-------", "84"]) == "48\n"
+    for _ in range(5):  # the MCTS bot's search is random: never, not just once
+        assert run(c_bot, [*handing, "----X----", "XX-------", "84"]) == "48\n"
 
 
 def test_whole_games_under_the_original_protocol(c_bot: list[str]) -> None:
@@ -405,6 +423,51 @@ def test_whole_games_under_the_original_protocol(c_bot: list[str]) -> None:
         game = play_per_move(commands, STANDARD)
         assert game.result is not None
         assert all(turn.kind is TurnKind.MOVE for turn in game.history), "both play legally"
+
+
+def test_the_mcts_bot_answers_every_line_in_line_mode_and_none_to_an_unreadable_one(
+    c_programs: dict[str, str],
+) -> None:
+    positions = random_positions(20, seed=7)
+    requests = [LINES_PROTOCOL.move_request(p.to_move, STANDARD, p).decode() for p in positions]
+    # A blank line is no request; a garbled one gets "none" and the bot goes on.
+    data = "\n".join([requests[0], "", "X --------- xx", *requests[1:]]) + "\n"
+    command = [c_programs["mcts"], *C_BOTS["mcts"][1]]
+    done = subprocess.run(command, input=data, capture_output=True, text=True, timeout=60, check=False)
+    answers = done.stdout.splitlines()
+    assert answers[1] == "none" and len(answers) == len(positions) + 1
+    for position, line in zip(positions, answers[:1] + answers[2:], strict=True):
+        answer = LINES_PROTOCOL.parse(line)
+        assert answer.kind is AnswerKind.MOVE and answer.move in position.legal_moves(), line
+    assert done.returncode == 0
+
+
+def test_the_mcts_bot_refuses_a_malformed_call_with_a_usage_line(c_programs: dict[str, str]) -> None:
+    done = subprocess.run([c_programs["mcts"], "X", EMPTY_BOARD], capture_output=True, text=True, check=False)
+    assert done.stdout == "" and done.returncode != 0 and "usage" in done.stderr
+    assert run([c_programs["mcts"], *C_BOTS["mcts"][1]], ["Q", *[EMPTY_BOARD] * 10, "xx"]) == ""
+
+
+def test_with_v_the_mcts_bot_tells_each_moves_search_on_stderr(c_programs: dict[str, str]) -> None:
+    opening = ORIGINAL_PROTOCOL.move_arguments(1, STANDARD, UtttPosition.empty())
+    command = [c_programs["mcts"], *C_BOTS["mcts"][1], "-v", *opening]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=30, check=False)
+    assert ORIGINAL_PROTOCOL.parse(done.stdout).kind is AnswerKind.MOVE
+    iterations, rest = done.stderr.split(" iterations in ")
+    assert int(iterations) > 0 and rest.endswith(" ms\n"), done.stderr
+
+
+@pytest.mark.parametrize("protocol", ["original", "lines"])
+def test_the_mcts_bot_plays_whole_games_under_the_referee(c_programs: dict[str, str], protocol: str) -> None:
+    for seat in (1, 2):
+        commands = [ORIGINAL_RANDOM, ORIGINAL_RANDOM]
+        commands[seat - 1] = [c_programs["mcts"], *C_BOTS["mcts"][1]]
+        protocols: list[str | None] = [None, None]
+        protocols[seat - 1] = protocol
+        replay = play_match(UTTT, STANDARD, commands, seed=seat, protocols=protocols)
+        assert replay.result is not None
+        moves = [turn for turn in replay.turns if turn.player == seat]
+        assert moves and all(turn.kind is TurnKind.MOVE for turn in moves), "every move of the bot is legal"
 
 
 def test_the_original_random_bot_keeps_its_count_in_its_data_file(tmp_path: Path) -> None:
