@@ -45,6 +45,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from flit_core import PRESETS, BotProgram, GameConfig, Replay, get_game, play_game  # noqa: E402 (after the path set-up)
+from flit_core.games.interface import steady_examples  # noqa: E402
 from flit_core.web.embed import pinned_versions, pyscript_config  # noqa: E402
 from flit_core.web.headless import block_outside, chromium, wait_for  # noqa: E402
 from flit_core.web.server import ArenaHTTPServer  # noqa: E402
@@ -151,10 +152,9 @@ def without_times(replay_text: str) -> list[dict[str, Any]]:
 def fairness(server: ArenaHTTPServer, seed: int) -> dict[str, Any]:
     """The default seats' standard game on the page: its time, timeouts, and whether it is
     the native game. The seats are the example bots in turn, as the page gives them, but
-    those whose moves do not depend on the clock (``GameInfo.clock_bots``, as
+    those whose moves do not depend on the clock (``steady_examples``, as
     e2e/test_page_fairness.py)."""
-    flit = get_game("flit")
-    examples = [path for name, path in flit.examples.items() if name not in flit.info.clock_bots]
+    examples = list(steady_examples(get_game("flit")).values())
     bots = [examples[seat % len(examples)] for seat in range(PRESETS["standard"].players)]
     with chromium() as browser:
         context, page = open_game(browser, link(server, PRESETS["standard"], seed, seats(bots)))

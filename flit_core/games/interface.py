@@ -327,3 +327,9 @@ AnyGame = GameDef[Any, Any, Any]
 def game_folder(definition: AnyGame) -> Path:
     """The folder of ``definition``'s package (its renderers' scripts, its example bots)."""
     return Path(sys.modules[type(definition).__module__].__file__ or "").parent
+
+
+def steady_examples(definition: AnyGame) -> dict[str, Path]:
+    """``definition``'s example bots whose moves do not depend on the clock (all but
+    :attr:`GameInfo.clock_bots`), by name in order: what comparisons of drivers may seat."""
+    return {name: path for name, path in definition.examples.items() if name not in definition.info.clock_bots}
