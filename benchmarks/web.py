@@ -45,7 +45,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from flit_core import PRESETS, BotProgram, GameConfig, Replay, get_game, play_game  # noqa: E402 (after the path set-up)
-from flit_core.games.interface import steady_examples  # noqa: E402
+from flit_core.games.interface import in_turn, steady_examples  # noqa: E402
 from flit_core.web.embed import pinned_versions, pyscript_config  # noqa: E402
 from flit_core.web.headless import block_outside, chromium, wait_for  # noqa: E402
 from flit_core.web.server import ArenaHTTPServer  # noqa: E402
@@ -154,8 +154,7 @@ def fairness(server: ArenaHTTPServer, seed: int) -> dict[str, Any]:
     the native game. The seats are the example bots in turn, as the page gives them, but
     those whose moves do not depend on the clock (``steady_examples``, as
     e2e/test_page_fairness.py)."""
-    examples = list(steady_examples(get_game("flit")).values())
-    bots = [examples[seat % len(examples)] for seat in range(PRESETS["standard"].players)]
+    bots = in_turn(list(steady_examples(get_game("flit")).values()), PRESETS["standard"].players)
     with chromium() as browser:
         context, page = open_game(browser, link(server, PRESETS["standard"], seed, seats(bots)))
         seconds = play_fast(page)

@@ -14,7 +14,7 @@ import pytest
 
 from arena_support import download_replay, game_url, without_timing
 from flit_core import PRESETS, BotProgram, get_game, play_game
-from flit_core.games.interface import steady_examples
+from flit_core.games.interface import in_turn, steady_examples
 from flit_core.web.headless import wait_for
 
 FLIT = get_game("flit")
@@ -52,8 +52,7 @@ def default_seats(players: int) -> list[Any]:
     """The seats the page gives a new game (the example bots in turn, web/js/seats.js fit), but
     only the examples whose moves do not depend on the clock (``steady_examples``), natively
     as on the page."""
-    examples = list(steady_examples(get_game("flit")).values())
-    return [examples[seat % len(examples)] for seat in range(players)]
+    return in_turn(list(steady_examples(get_game("flit")).values()), players)
 
 
 def test_default_seats_play_the_native_game_under_cpu_load(

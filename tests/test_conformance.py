@@ -34,7 +34,7 @@ from flit_core.errors import MoveSyntaxError, ReplayError
 from flit_core.game import Game
 from flit_core.games import game_names, get_game
 from flit_core.games.adapters import Page, Pictures, Programs, Text
-from flit_core.games.interface import Adapter, GameDef, MissingAdapter, game_folder, steady_examples
+from flit_core.games.interface import Adapter, GameDef, MissingAdapter, game_folder, in_turn, steady_examples
 from flit_core.replay import Replay
 from flit_core.runner import play_game
 from flit_core.session import Answer, AnswerKind, Outcome, Turn, TurnKind
@@ -73,7 +73,7 @@ def small_config(definition: GameDef) -> BaseConfig:
 def example_bots(definition: GameDef, players: int, names: Sequence[str] | None = None) -> list[BotProgram]:
     """Example bots for every seat: the first example (random) everywhere, or ``names`` in turn."""
     chosen = list(names or [next(iter(definition.examples))])
-    return [BotProgram.from_file(definition.examples[chosen[seat % len(chosen)]]) for seat in range(players)]
+    return [BotProgram.from_file(definition.examples[name]) for name in in_turn(chosen, players)]
 
 
 def step_cap(definition: GameDef, config: BaseConfig) -> Callable[[Game, Turn], None]:

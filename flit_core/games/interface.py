@@ -40,6 +40,8 @@ Change = tuple[Any, ...]
 C = TypeVar("C", bound=BaseConfig)
 S = TypeVar("S", bound="State")
 M = TypeVar("M")
+#: Anything a seat can be given.
+_Choice = TypeVar("_Choice")
 
 
 class State(ABC):
@@ -333,3 +335,9 @@ def steady_examples(definition: AnyGame) -> dict[str, Path]:
     """``definition``'s example bots whose moves do not depend on the clock (all but
     :attr:`GameInfo.clock_bots`), by name in order: what comparisons of drivers may seat."""
     return {name: path for name, path in definition.examples.items() if name not in definition.info.clock_bots}
+
+
+def in_turn(choices: Sequence[_Choice], seats: int) -> list[_Choice]:
+    """``choices`` over ``seats`` seats in turn, from the first again when they run out: how
+    the page fills a new game's seats with the example bots (``web/js/seats.js``)."""
+    return [choices[seat % len(choices)] for seat in range(seats)]
