@@ -9,8 +9,10 @@ puts it in seat i mod n + 1): at least 95 % wins against the hunter in trial gam
 in at least 60 % of standard 4-player games against three hunters; the same on a 12x12 board
 with the list spawn. Each target plays ``--target-games`` games or as many as start within
 ``--target-minutes``, and prints [MET] or [MISSED] with its 95 % interval, the planner's think
-times, the load average, and how often the planner won when it had made most of the game's
-first conversions and when it had not (the game snowballs: more pieces reach more squares).
+times, the load average, how often the planner won when it had made most of the game's
+first conversions and when it had not (the game snowballs: more pieces reach more squares),
+and the races for the neutral pieces: how often the bot nearest a neutral piece when it
+appeared converted it, and how often the planner was that bot, ahead, level and behind.
 The issue's judge, the Flit author's own page AI, is not in this repository: it is not
 measured here.
 
@@ -82,8 +84,9 @@ from common import load  # noqa: E402
 from flit_core import BotProgram, get_game, play_game  # noqa: E402
 from flit_core.bot.host import limits_environment  # noqa: E402
 from flit_core.games.adapters import Programs, Trial  # noqa: E402
-from flit_core.games.flit.board import converted  # noqa: E402
-from flit_core.games.interface import game_folder  # noqa: E402
+from flit_core.games.flit.board import converted, neighbour_table  # noqa: E402
+from flit_core.games.flit.move import NEUTRAL  # noqa: E402
+from flit_core.games.interface import game_folder, in_turn  # noqa: E402
 
 #: The games measured, through the registry like any driver.
 FLIT = get_game("flit")
@@ -178,10 +181,52 @@ FLIT_TARGETS = [
 ]
 
 
+@functools.cache
+def planner_reach() -> Callable[..., list[int]]:
+    """The planner's own measure of how far a bot is from every square (``reach``: moves + 1
+    to put a piece there), loaded from its file like any example."""
+    namespace: dict[str, Any] = {}
+    exec(compile(FLIT.examples["planner"].read_text(), str(FLIT.examples["planner"]), "exec"), namespace)
+    return namespace["reach"]
+
+
+def spawn_races(replay: Any, seat: int) -> list[tuple[bool, bool, int]]:
+    """Every converted neutral piece of a game, as it appeared: whether ``seat`` was the
+    nearest bot to it (the fewest moves to put a piece next to it, the turn order breaking
+    ties), whether the nearest bot converted it, and ``seat``'s lead over the best other bot."""
+    reach = planner_reach()
+    players, size = replay.config.players, replay.config.size
+    nbrs = neighbour_table(size)
+    appeared: dict[tuple[int, int], tuple[int, int]] = {}
+    races = []
+    for index, turn in enumerate(replay.turns):
+        for square in converted(turn.player, turn.changes):
+            if square in appeared:
+                nearest, lead = appeared.pop(square)
+                races.append((nearest == seat, nearest == turn.player, lead))
+        x, y, colour = turn.changes[-1] if turn.changes else (0, 0, 0)
+        if colour != NEUTRAL:
+            continue
+        cells = replay.position_at(index + 1).cells
+        counts = [cells.count(player) for player in range(players + 1)]
+        # Reach is moves + 1; a bot's k-th move from now is (k - 1) * players + its place in the turn order.
+        arrives = {
+            player: (reach(cells, [i for i, c in enumerate(cells) if c == player], nbrs, size * size)[y * size + x] - 2)
+            * players
+            + (player - turn.player - 1) % players
+            for player in range(1, players + 1)
+        }
+        nearest = min(arrives, key=arrives.__getitem__)
+        lead = counts[seat] - max(counts[p] for p in range(1, players + 1) if p != seat)
+        appeared[x, y] = (nearest, lead)
+    return races
+
+
 def flit_target_game(config: Any, opponent: str, game: int) -> dict[str, Any]:
     """One game (in a worker process) of the planner against copies of ``opponent``, the
     planner in seat ``game mod players + 1``, seed ``game``: whether it came first alone,
-    the game's length and the planner's think times."""
+    the game's length, the planner's think times, who made the first conversions and the
+    races for the neutral pieces (:func:`spawn_races`)."""
     seat = game % config.players + 1
     names = [opponent] * config.players
     names[seat - 1] = "planner"
@@ -192,9 +237,32 @@ def flit_target_game(config: Any, opponent: str, game: int) -> dict[str, Any]:
         "seat": seat,
         "won": replay.result.winner == seat,
         "early": [player == seat for player in converters[:EARLY_CONVERSIONS]],
+        "races": spawn_races(replay, seat),
         "turns": len(replay.turns),
         "think_ms": [turn.elapsed_ms for turn in replay.turns if turn.player == seat and turn.elapsed_ms is not None],
     }
+
+
+def race_line(results: list[dict[str, Any]]) -> str:
+    """How the races for the neutral pieces went: how often the nearest bot won, and how often
+    the planner was the nearest, ahead, level and behind on pieces."""
+    races = [race for result in results for race in result["races"]]
+    if not races:
+        return "no neutral piece was converted"
+
+    def nearest(kept: list[tuple[bool, bool, int]]) -> str:
+        return f"{sum(race[0] for race in kept)}/{len(kept)} = {sum(race[0] for race in kept) / max(len(kept), 1):.0%}"
+
+    kinds = {
+        "ahead": [race for race in races if race[2] > 0],
+        "level": [race for race in races if race[2] == 0],
+        "behind": [race for race in races if race[2] < 0],
+    }
+    return (
+        f"the bot nearest a neutral piece when it appeared converted it in {sum(race[1] for race in races)} "
+        f"of {len(races)} races; the planner was the nearest in {nearest(races)} "
+        f"({', '.join(f'{kind} on pieces {nearest(kept)}' for kind, kept in kinds.items())})"
+    )
 
 
 def measure_flit_targets(args: argparse.Namespace) -> None:
@@ -235,6 +303,7 @@ def measure_flit_targets(args: argparse.Namespace) -> None:
                 f"    the planner made most of the first {EARLY_CONVERSIONS} conversions in {len(ahead)} games "
                 f"and won {sum(ahead)}; fewer than half in {len(behind)}, and won {sum(behind)}"
             )
+            print(f"    {race_line(results)}")
             times = [ms for result in results for ms in result["think_ms"]]
             print(
                 f"    by seat {seats}; turns a game median {statistics.median(r['turns'] for r in results):.0f}; "
@@ -283,8 +352,7 @@ def strong_game(game_name: str, strong: str, opponent: str, game: int) -> dict[s
     players = STRONG[game_name].config.players
     # The others' seats take the opponents (names joined by "+") in turn; the strong bot's
     # seat rotates: in 2-player games it moves first in even games.
-    others = opponent.split("+")
-    seats = [others[i % len(others)] for i in range(players - 1)]
+    seats = in_turn(opponent.split("+"), players - 1)
     seats.insert(game % players, strong)
     config = STRONG[game_name].config
     # The outside engine is an object kept here, to read its search counter after the game.
@@ -496,10 +564,9 @@ def measure_pairing(pool: ProcessPoolExecutor, name: str, bot: str, label: str, 
         # Tournaments of many-player games rank by points summed over all games.
         mine = sum(result["points"] for result in results)
         # The others keep their order round the strong bot's seat (see strong_game).
-        others = opponent.split("+")
         theirs = [
-            f"{others[i % len(others)]} {sum(result['opponents_points'][i] for result in results)}"
-            for i in range(players - 1)
+            f"{name} {sum(result['opponents_points'][i] for result in results)}"
+            for i, name in enumerate(in_turn(opponent.split("+"), players - 1))
         ]
         print(f"    points summed over the games: {label} {mine}, the others {', '.join(theirs)}")
         ratio = POINTS_TARGETS.get((name, opponent))
