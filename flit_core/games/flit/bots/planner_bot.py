@@ -16,12 +16,13 @@ that puts a piece next to it. Every turn this bot:
    plays the move whose position scores best.
 
 It also knows how a game ends: after every bot in turn has not moved. When it is ahead and
-the others have just passed, it passes and the game is over; when it is behind it never
-passes; level, it keeps still rather than spoil its position (two lone pieces cover more
-of the board than a pair), unless it has seen the others keep still too. It uses no
-randomness (the same game gives the same moves while it has time to finish its search) and
-reads its time limit: it thinks for under a third of it, and answers with the best move
-found so far.
+the others have just passed, it passes and the game is over. Otherwise it keeps moving,
+ahead or behind: a lead kept idle is one the others' moves eat into (passing when no move
+looked better won fewer games). Level, it keeps still rather than spoil its position (two
+lone pieces cover more of the board than a pair), unless it has seen the others keep still
+too. It uses no randomness (the same game gives the same moves while it has time to finish
+its search) and reads its time limit: it thinks for under a third of it, and answers with
+the best move found so far.
 """
 
 import time
@@ -45,8 +46,6 @@ HORIZON = 60
 DESTINATIONS = 12
 #: Pieces tried as the one to lift for each destination.
 ORIGINS = 3
-#: A move must beat passing by this much for a bot that is ahead to bother.
-PASS_MARGIN = 0.05
 
 
 def share(diff):
@@ -285,8 +284,6 @@ class Bot:
             return None
         if plan.racing(mine_reach):
             return best  # a neutral piece is ours if we go now: keeping still loses time
-        if lead > 0 and best_value < standing + PASS_MARGIN:
-            return None  # nothing worth a move: if the others agree, the game ends
         if lead == 0 and best_value < standing and not self.seen_pass:
             # Every move makes things worse (two lone pieces cover more than a pair): keep
             # still while level, unless the others have been seen to keep still too (the
