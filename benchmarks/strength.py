@@ -9,7 +9,7 @@ puts it in seat i mod n + 1): at least 95 % wins against the hunter in trial gam
 in at least 60 % of standard 4-player games against three hunters; the same on a 12x12 board
 with the list spawn. Each target plays ``--target-games`` games or as many as start within
 ``--target-minutes``, and prints [MET] or [MISSED] with its 95 % interval, the planner's think
-times, the load average, how often the planner won when it had made most of the game's
+times and timeouts, the load average, how often the planner won when it had made most of the game's
 first conversions and when it had not (the game snowballs: more pieces reach more squares),
 and the races for the neutral pieces: how often the bot nearest a neutral piece when it
 appeared converted it, and how often the planner was that bot, ahead, level and behind.
@@ -81,7 +81,7 @@ sys.path.insert(0, str(ROOT))
 
 import openspiel_opponent  # noqa: E402
 from common import load  # noqa: E402
-from flit_core import BotProgram, get_game, play_game  # noqa: E402
+from flit_core import BotProgram, TurnKind, get_game, play_game  # noqa: E402
 from flit_core.bot.host import limits_environment  # noqa: E402
 from flit_core.games.adapters import Programs, Trial  # noqa: E402
 from flit_core.games.flit.board import converted, neighbour_table  # noqa: E402
@@ -240,6 +240,7 @@ def flit_target_game(config: Any, opponent: str, game: int) -> dict[str, Any]:
         "races": spawn_races(replay, seat),
         "turns": len(replay.turns),
         "think_ms": [turn.elapsed_ms for turn in replay.turns if turn.player == seat and turn.elapsed_ms is not None],
+        "timeouts": sum(turn.player == seat and turn.kind is TurnKind.TIMEOUT for turn in replay.turns),
     }
 
 
@@ -308,7 +309,8 @@ def measure_flit_targets(args: argparse.Namespace) -> None:
             print(
                 f"    by seat {seats}; turns a game median {statistics.median(r['turns'] for r in results):.0f}; "
                 f"think time median {statistics.median(times):.1f} ms, max {max(times):.0f} ms of "
-                f"{target.config.move_time_ms:g} (the first move has {target.config.startup_ms:g}); {load()}"
+                f"{target.config.move_time_ms:g} (the first move has {target.config.startup_ms:g}), "
+                f"{sum(r['timeouts'] for r in results)} timeouts in {len(times)} moves; {load()}"
             )
     print("  The issue's judge (the Flit author's own page AI: 12x12, list spawn, 1,024 turns) is not available here.")
 
