@@ -181,16 +181,25 @@ FLIT_TARGETS = [
 ]
 
 
+class Race(NamedTuple):
+    """One converted neutral piece, as it appeared (see :func:`spawn_races`)."""
+
+    planner_nearest: bool
+    nearest_converted: bool
+    #: The planner's pieces minus the best other bot's.
+    lead: int
+
+
 @functools.cache
 def planner_reach() -> Callable[..., list[int]]:
     """The planner's own measure of how far a bot is from every square (``reach``: moves + 1
-    to put a piece there), loaded from its file like any example."""
-    namespace: dict[str, Any] = {}
-    exec(compile(FLIT.examples["planner"].read_text(), str(FLIT.examples["planner"]), "exec"), namespace)
-    return namespace["reach"]
+    to put a piece there), from its module as the bot loader runs it."""
+    move: Any = BotProgram.from_file(FLIT.examples["planner"]).start(1, FLIT.preset("trial"))
+    # ``move`` is the Bot instance's bound method: its globals are the module's.
+    return move.__globals__["reach"]
 
 
-def spawn_races(replay: Any, seat: int) -> list[tuple[bool, bool, int]]:
+def spawn_races(replay: Any, seat: int) -> list[Race]:
     """Every converted neutral piece of a game, as it appeared: whether ``seat`` was the
     nearest bot to it (the fewest moves to put a piece next to it, the turn order breaking
     ties), whether the nearest bot converted it, and ``seat``'s lead over the best other bot."""
@@ -198,12 +207,12 @@ def spawn_races(replay: Any, seat: int) -> list[tuple[bool, bool, int]]:
     players, size = replay.config.players, replay.config.size
     nbrs = neighbour_table(size)
     appeared: dict[tuple[int, int], tuple[int, int]] = {}
-    races = []
+    races: list[Race] = []
     for index, turn in enumerate(replay.turns):
         for square in converted(turn.player, turn.changes):
             if square in appeared:
                 nearest, lead = appeared.pop(square)
-                races.append((nearest == seat, nearest == turn.player, lead))
+                races.append(Race(nearest == seat, nearest == turn.player, lead))
         x, y, colour = turn.changes[-1] if turn.changes else (0, 0, 0)
         if colour != NEUTRAL:
             continue
@@ -247,20 +256,22 @@ def flit_target_game(config: Any, opponent: str, game: int) -> dict[str, Any]:
 def race_line(results: list[dict[str, Any]]) -> str:
     """How the races for the neutral pieces went: how often the nearest bot won, and how often
     the planner was the nearest, ahead, level and behind on pieces."""
-    races = [race for result in results for race in result["races"]]
+    races: list[Race] = [race for result in results for race in result["races"]]
     if not races:
         return "no neutral piece was converted"
 
-    def nearest(kept: list[tuple[bool, bool, int]]) -> str:
-        return f"{sum(race[0] for race in kept)}/{len(kept)} = {sum(race[0] for race in kept) / max(len(kept), 1):.0%}"
+    def nearest(kept: list[Race]) -> str:
+        planner = sum(race.planner_nearest for race in kept)
+        return f"{planner}/{len(kept)} = {planner / max(len(kept), 1):.0%}"
 
     kinds = {
-        "ahead": [race for race in races if race[2] > 0],
-        "level": [race for race in races if race[2] == 0],
-        "behind": [race for race in races if race[2] < 0],
+        "ahead": [race for race in races if race.lead > 0],
+        "level": [race for race in races if race.lead == 0],
+        "behind": [race for race in races if race.lead < 0],
     }
+    converted_by_nearest = sum(race.nearest_converted for race in races)
     return (
-        f"the bot nearest a neutral piece when it appeared converted it in {sum(race[1] for race in races)} "
+        f"the bot nearest a neutral piece when it appeared converted it in {converted_by_nearest} "
         f"of {len(races)} races; the planner was the nearest in {nearest(races)} "
         f"({', '.join(f'{kind} on pieces {nearest(kept)}' for kind, kept in kinds.items())})"
     )
