@@ -12,10 +12,11 @@ counts its own worth alone: it rotates holdings even when that feeds a rival mor
 
 At a large table the pile never runs out and holdings change hands many times a round: what
 the bot holds at the end of its turn is soon rotated away, while points stay. So it counts its
-points and only :data:`HOLDING_SHARE` of its holding's worth, all of it on its last turn (the
-final scoring). Ties go to the first turn in the order of the action characters, so the bot
-is deterministic. A move costs one pass over the 2,744 turns (under 30 ms natively at 17
-players).
+points, its holding's worth only breaking ties between turns of equal points (a point
+outweighs :data:`POINT_WEIGHT` of it), and all of that worth on its last turn (the final
+scoring): counting half of it lost points to the field's bots that count none. Ties go to the
+first turn in the order of the action characters, so the bot is deterministic. A move costs
+one pass over the 2,744 turns (under 30 ms natively at 17 players).
 """
 
 from itertools import product
@@ -28,8 +29,9 @@ TURNS = ["".join(turn) for turn in product(ACTIONS, repeat=3)]
 DECISIVE = 1_000_000
 #: The most players at a table judged by the lead (more: by the bot's own points).
 SMALL_TABLE = 4
-#: At a large table, the share of its holding's worth the bot counts before its last turn.
-HOLDING_SHARE = 0.5
+#: At a large table, how many units of its holding's worth a point outweighs before the bot's
+#: last turn (whole numbers, as the C bot counts).
+POINT_WEIGHT = 100
 
 
 def lead(seat, pile, points, flipped, unflipped):
@@ -47,7 +49,7 @@ def move(view):
     table = view.board
     seat = view.seat
     small = table.players <= SMALL_TABLE
-    share = 1.0 if view.turns_left <= 1 else HOLDING_SHARE
+    holding_weight = POINT_WEIGHT if view.turns_left <= 1 else 1
     points, flipped, unflipped = [0, *table.points], [0, *table.flipped], [0, *table.unflipped]
     seen = set()
     best_turn, best_worth = TURNS[-1], None
@@ -61,7 +63,7 @@ def move(view):
         if small:
             value = lead(seat, pile, p, f, u)
         else:
-            value = p[seat] + share * (2 * f[seat] - u[seat])
+            value = POINT_WEIGHT * p[seat] + holding_weight * (2 * f[seat] - u[seat])
         if best_worth is None or value > best_worth:
             best_turn, best_worth = turn, value
     return best_turn

@@ -6,9 +6,9 @@
  * three actions is tried on a copy of the table. At a table of up to 4 players the one that
  * leaves it furthest ahead of the best other player (points plus holding: +2 a flipped coin,
  * -1 an unflipped one) wins; a turn that empties the pile ends the game, so winning it then
- * beats any margin. At a larger table the one that leaves it the most points plus half its
- * holding's worth wins (all of it in the last round, ROUNDS). Ties go to the first turn in
- * the order of the action characters.
+ * beats any margin. At a larger table the one that leaves it the most points wins, its
+ * holding's worth breaking ties (all of it counts in the last round, ROUNDS). Ties go to the
+ * first turn in the order of the action characters.
  *
  * Build: cc -O2 -o coins_bot coins_bot.c
  */
@@ -21,6 +21,8 @@
 /* The most players at a table judged by the lead; the game's rounds (the original's 50). */
 #define SMALL_TABLE 4
 #define ROUNDS 50
+/* At a larger table, the units of holding's worth a point outweighs before the last round. */
+#define POINT_WEIGHT 100L
 
 static const char ACTIONS[] = "123ABCXYZFURTN";
 
@@ -74,11 +76,11 @@ static void act(Table *t, int me, char action) {
     }
 }
 
-/* At a large table: twice the points of `me` plus its holding (half its worth), the whole
- * worth twice in the last round: strong_bot.py's judgement, in whole numbers. */
+/* At a large table: the points of `me`, POINT_WEIGHT each, plus its holding's worth (all of
+ * it POINT_WEIGHT times in the last round): strong_bot.py's judgement. */
 static long own_worth(const Table *t, int me) {
     long holding = 2 * t->flipped[me] - t->unflipped[me];
-    return 2 * t->points[me] + (t->round >= ROUNDS ? 2 : 1) * holding;
+    return POINT_WEIGHT * t->points[me] + (t->round >= ROUNDS ? POINT_WEIGHT : 1) * holding;
 }
 
 /* The lead of `me` over the best other player, decisive when the pile is empty (the game ends). */
