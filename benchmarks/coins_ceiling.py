@@ -22,7 +22,6 @@ import sys
 import time
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
-from itertools import product
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -30,15 +29,17 @@ sys.path.insert(0, str(ROOT))
 
 from common import load  # noqa: E402
 from flit_core import BotProgram, play_game  # noqa: E402
+from flit_core.games.coins import every_turn  # noqa: E402
 from flit_core.games.coins.config import CoinsConfig  # noqa: E402
-from flit_core.games.coins.table import ACTIONS, TURN_ACTIONS, Table, holding_value, normalise, play_actions  # noqa: E402
+from flit_core.games.coins.table import PASS, TURN_ACTIONS, Table, holding_value, normalise, play_actions  # noqa: E402
 from flit_core.games.coins.view import CoinsView  # noqa: E402
 from flit_core.runner import BotLike  # noqa: E402
 from strength import COINS, STRONG  # noqa: E402
 
 #: strength.py's table of three, with no limit on the time a move takes.
 CONFIG: CoinsConfig = STRONG["coins"].config.replace(move_time_ms=3_600_000.0)
-TURNS = ["".join(turn) for turn in product(ACTIONS, repeat=TURN_ACTIONS)]
+#: Every turn, in the order of the action characters (the pass, NNN, is last).
+TURNS = (*every_turn(), PASS)
 #: The most coins one turn can take: a pile larger than this plays like this one.
 MOST_TAKEN = 3 * TURN_ACTIONS
 
