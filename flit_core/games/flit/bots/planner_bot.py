@@ -12,8 +12,9 @@ that puts a piece next to it. Every turn this bot:
 3. scores a position as pieces + the races it wins (sooner is worth more) + its share of
    the squares where a neutral piece may appear (the ones it reaches first), and compares
    it with the best other bot;
-4. tries the most promising destinations with the pieces that are cheapest to lift, and
-   plays the move whose position scores best.
+4. scores the position after putting a piece on each of the most promising destinations,
+   and after lifting each of its pieces; lifting and putting down are nearly independent, so
+   it then scores in full the moves whose two halves add up best, and plays the best of them.
 
 It also knows how a game ends: after every bot in turn has not moved. When it is ahead and
 the others have just passed, it passes and the game is over. Otherwise it keeps moving,
@@ -42,10 +43,10 @@ UNLIMITED_MS = 30.0
 GAMMA = 0.93
 #: How many turns ahead the squares where neutral pieces may appear are counted.
 HORIZON = 60
-#: Destinations scored in full (with the best pieces to lift), at most.
-DESTINATIONS = 12
-#: Pieces tried as the one to lift for each destination.
-ORIGINS = 3
+#: Destinations scored on their own, at most.
+DESTINATIONS = 30
+#: Moves (a piece to lift, a destination) scored in full, at most.
+MOVES = 16
 
 
 def share(diff):
@@ -264,20 +265,26 @@ class Bot:
                     anchors.setdefault(d, []).append(q)
         if not anchors:
             return None
-        order = self.rank_destinations(plan, anchors, mine_reach)
-        lifts = self.rank_origins(plan)
+        # Most promising first, so that a search cut short by the deadline keeps the best.
+        put = {}
+        for d in self.rank_destinations(plan, anchors, mine_reach)[:DESTINATIONS]:
+            put[d] = self.value_after(plan, put=d)
+            if time.perf_counter() > deadline:
+                break
+        lift = {}
+        for o in self.rank_origins(plan):
+            lift[o] = self.value_after(plan, lift=o)
+            if time.perf_counter() > deadline:
+                break
+        halves = sorted(
+            ((put[d] + lift[o], o, d) for d in put for o in lift if o != d and anchors[d] != [o]),
+            reverse=True,
+        )
         best, best_value = None, None
-        for d in order[:DESTINATIONS]:
-            tried = 0
-            for o in lifts:
-                if o == d or anchors[d] == [o]:
-                    continue
-                value = self.score(plan, o, d)
-                if best_value is None or value > best_value:
-                    best, best_value = (o, d), value
-                tried += 1
-                if tried == ORIGINS or time.perf_counter() > deadline:
-                    break
+        for _, o, d in halves[:MOVES]:
+            value = self.value_after(plan, lift=o, put=d)
+            if best_value is None or value > best_value:
+                best, best_value = (o, d), value
             if time.perf_counter() > deadline:
                 break
         if best is None:
@@ -325,20 +332,29 @@ class Bot:
 
         return sorted(plan.pieces[me], key=cost)
 
-    def score(self, plan, o, d):
-        """The value of the position after moving our piece from ``o`` to ``d``."""
+    def value_after(self, plan, lift=None, put=None):
+        """The value of the position after lifting our piece from ``lift`` and putting one
+        on ``put`` (either may be None: half a move, scored to rank whole ones)."""
         me, nbrs = plan.me, plan.nbrs
         cells = plan.cells[:]
         counts = dict(plan.counts)
-        cells[o] = 0
-        cells[d] = me
-        converted = [n for n in nbrs[d] if cells[n] == NEUTRAL]
-        for n in converted:
-            cells[n] = me
-        counts[me] += len(converted)
-        mine = [i for i in plan.pieces[me] if i != o] + [d] + converted
+        mine = list(plan.pieces[me])
+        changed = []
+        converted = []
+        if lift is not None:
+            cells[lift] = 0
+            mine.remove(lift)
+            changed += [lift, *nbrs[lift]]
+        if put is not None:
+            cells[put] = me
+            converted = [n for n in nbrs[put] if cells[n] == NEUTRAL]
+            for n in converted:
+                cells[n] = me
+            counts[me] += len(converted)
+            mine += [put, *converted]
+            changed += [put, *nbrs[put]]
         available = set(plan.available)
-        for s in (o, d, *nbrs[o], *nbrs[d]):
+        for s in changed:
             if is_available(cells, nbrs, s):
                 available.add(s)
             else:
