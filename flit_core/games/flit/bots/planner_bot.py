@@ -11,7 +11,7 @@ that puts a piece next to it. Every turn this bot:
    and a bot busy with one race starts the next from where it ended;
 3. scores a position as pieces + the races it wins (sooner is worth more) + its share of
    the squares where a neutral piece may appear (the ones it reaches first), and compares
-   it with the other bot's (with several: half with the best one, half with their mean);
+   it with the other bot's score (with several bots: half the best one's, half their mean);
 4. scores the position after putting a piece on each of the most promising destinations,
    and after lifting each of its pieces; lifting and putting down are nearly independent, so
    it then scores in full the moves whose two halves add up best, and plays the best of them.
@@ -163,7 +163,7 @@ class Plan:
         others = [scores[p] for p in self.others]
         if players == 2:
             return scores[me] - others[0]
-        # Against the best alone, or the mean alone, it won fewer 4-player games.
+        # Against the best alone it won fewer 4-player games; against the mean alone, no more.
         return scores[me] - 0.5 * max(others) - 0.5 * sum(others) / len(others)
 
     def racing(self, mine_reach):
