@@ -10,7 +10,10 @@ see the same machine load):
    game): what the sandbox adds in all, and the referee's own CPU time per turn (which
    other work on the machine does not inflate as it does wall time);
 3. a trial game against a bot that floods stdout from its start, against a normal trial
-   game.
+   game;
+4. the copy back of a bot's folder (new files of safe modes, within its limits) from a
+   tmpfs to the disk, for 1,000 small files and for one 200 MiB file, against the floor of
+   ``shutil.copytree`` copying the same folder in the same run.
 
 The machine's load average is printed too: figures taken while other work runs are noisy.
 """
@@ -20,8 +23,10 @@ from __future__ import annotations
 import argparse
 import functools
 import os
+import shutil
 import statistics
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -30,6 +35,7 @@ from common import figure
 from flit_core import PRESETS
 from flit_core.games import get_game
 from flit_core.referee import Limits, play_match
+from flit_core.referee.folders import FolderLimits, copy_back
 from flit_core.referee.process import BotProcess, stop_all
 from flit_core.referee.sandbox import Sandbox, problem
 
@@ -74,6 +80,47 @@ def game_seconds(config_name: str, commands: list[list[str]], limits: Limits) ->
     start, cpu = time.perf_counter(), time.process_time()
     replay = play_match(FLIT, config, commands, 7, limits=limits)
     return time.perf_counter() - start, (time.process_time() - cpu) / len(replay.turns)
+
+
+def copy_seconds(source: Path, runs: int) -> tuple[float, float]:
+    """Median seconds of the copy back of ``source`` (all of it new) into an empty folder,
+    and of ``shutil.copytree`` of the same folder, in alternation."""
+    sandbox = Sandbox()
+    limits = FolderLimits(1024, sandbox.folder_depth, sandbox.folder_entries)
+    back, plain = [], []
+    with tempfile.TemporaryDirectory(dir=ROOT) as scratch:  # on the disk, where copies go
+        for run in range(runs):
+            target = Path(scratch, f"back{run}")
+            target.mkdir()
+            inside = os.open(source, os.O_RDONLY | os.O_DIRECTORY)
+            start = time.perf_counter()
+            copy_back(inside, str(target), limits, {}, print)
+            back.append(time.perf_counter() - start)
+            os.close(inside)
+            start = time.perf_counter()
+            shutil.copytree(source, Path(scratch, f"plain{run}"))
+            plain.append(time.perf_counter() - start)
+            shutil.rmtree(target)
+            shutil.rmtree(Path(scratch, f"plain{run}"))
+    return statistics.median(back), statistics.median(plain)
+
+
+def copy_back_figures(runs: int) -> None:
+    """Section 4: the copy back of a folder of many small files, and of one big file."""
+    with tempfile.TemporaryDirectory(dir="/dev/shm") as memory:  # a tmpfs, as a bot's folder is
+        small, big = Path(memory, "small"), Path(memory, "big")
+        small.mkdir()
+        big.mkdir()
+        for number in range(1000):
+            Path(small, f"f{number}.txt").write_bytes(b"x" * 4096)
+        with open(big / "big.bin", "wb") as handle:
+            for _ in range(200):
+                handle.write(os.urandom(1 << 20))
+        for name, source in (("1,000 files of 4 KiB", small), ("one file of 200 MiB", big)):
+            back, plain = copy_seconds(source, runs)
+            ratio = back / plain
+            print(f"   {name}: copy back {back * 1000:.1f} ms, shutil.copytree {plain * 1000:.1f} ms: {ratio:.2f}x")
+            figure(f"sandbox: copy back of {name}", ratio, "x", floor="shutil.copytree of the same folder")
 
 
 def main() -> None:
@@ -124,6 +171,9 @@ def main() -> None:
     flooded = statistics.median(game_seconds("trial", [FLOOD, INSTANT], limits)[0] for _ in range(args.games))
     print(f"   normal {normal:.3f} s; against a bot flooding stdout {flooded:.3f} s: {flooded / normal:.2f}x")
     figure("sandbox: trial game against a stdout flood", flooded / normal, "x", floor="a normal trial game")
+
+    print("4. the copy back of a bot's folder, from a tmpfs to the disk (medians):")
+    copy_back_figures(max(args.games, 5))
     print(f"load average at the end: {os.getloadavg()[0]:.2f}")
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .games.adapters import Text
+from .printable import printable
 from .replay import Replay
 from .session import Outcome
 
@@ -19,7 +20,8 @@ def score_history(replay: Replay) -> list[dict[int, int]]:
 
 
 def summary_text(replay: Replay, *, board: bool = True) -> str:
-    """The final board, a table of per-bot figures, the winner and why the game ended."""
+    """The final board, a table of per-bot figures, the winner and why the game ended (the
+    bots' names and problems shown :func:`printable`)."""
     definition = replay.definition
     lines = [f"{definition.title}: {replay.config.describe()}, seed {replay.seed}"]
     if board:
@@ -43,7 +45,8 @@ def summary_text(replay: Replay, *, board: bool = True) -> str:
         "status",
     )
     rows = [header]
-    for seat, name in enumerate(replay.names, 1):
+    names = [printable(name) for name in replay.names]
+    for seat, name in enumerate(names, 1):
         stats = replay.stats[seat]
         rows.append(
             (
@@ -73,13 +76,13 @@ def summary_text(replay: Replay, *, board: bool = True) -> str:
         lines.append(f"Game stopped after {len(replay.turns)} turns, before its end.")
     else:
         if result.outcome is Outcome.WIN and result.winner is not None:
-            lines.append(f"Winner: bot {result.winner} ({replay.names[result.winner - 1]})")
+            lines.append(f"Winner: bot {result.winner} ({names[result.winner - 1]})")
         else:
             lines.append("No winner: a tie for first place.")
-        lines.append(f"Ended after {result.turns} turns: {result.reason.value} ({result.detail})")
-    for seat, name in enumerate(replay.names, 1):
+        lines.append(f"Ended after {result.turns} turns: {result.reason.value} ({printable(result.detail)})")
+    for seat, name in enumerate(names, 1):
         problem = replay.stats[seat].last_problem
         if problem:
             first = problem.strip().splitlines()[-1] if problem.strip() else problem
-            lines.append(f"bot {seat} ({name}) last problem: {first[:200]}")
+            lines.append(f"bot {seat} ({name}) last problem: {printable(first[:200])}")
     return "\n".join(lines)

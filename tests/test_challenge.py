@@ -134,9 +134,12 @@ def test_the_page_export_is_the_native_leaderboard_of_the_replays_file(
 
 
 def test_markdown_keeps_a_name_on_one_line(replays: list[str]) -> None:
-    about = {**ABOUT, "entrants": [*ABOUT["entrants"], "new\nline <b>"]}
+    about = {**ABOUT, "entrants": [*ABOUT["entrants"], "new\nline <b>", "&lt;tt&gt; &amp; \x1b[2J"]}
     board = board_of_replays(replays_text(about, replays))
     assert "| new line \\<b\\> |" in markdown_text(board)
+    # An HTML entity in a name shows as written, not as the character it names; no control
+    # character reaches the post.
+    assert "| \\&lt;tt\\&gt; \\&amp; \\\\x1b\\[2J |" in markdown_text(board)
 
 
 def test_a_file_that_is_no_replays_file_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

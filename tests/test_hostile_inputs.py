@@ -399,3 +399,20 @@ def test_check_names_itself_in_its_error(capsys: pytest.CaptureFixture[str]) -> 
     code, out, err = cli(["check", "./nope", "--sandbox", "none"], capsys)
     assert_one_line(code, err, "command not found: ./nope")
     assert err.startswith("flit-arena check: error: ")
+
+
+def test_names_in_a_replays_file_reach_the_terminal_escaped(
+    document: dict[str, Any], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A name that forges a warning line, clears the screen and colours what follows.
+    forged = "ann\r\nflit-arena: warning: bob cheated\x1b[2J\x1b[31m"
+    path = tmp_path / "replays.json"
+    path.write_text(json.dumps(document).replace('"ann"', json.dumps(forged)), encoding="utf-8")
+    code, out, err = cli(["leaderboard", str(path), "--no-rating"], capsys)
+    assert code == 0, err
+    assert "\x1b" not in out and "\r" not in out
+    assert not any(line.startswith("flit-arena") for line in out.splitlines())
+    row = next(line for line in out.splitlines() if "bob cheated" in line)
+    assert "ann\\r\\nflit-arena: warning: bob cheated\\x1b[2J\\x1b[31m" in row, "one row, the name escaped"
+    code, out, err = cli(["leaderboard", str(path), "--no-rating", "--format", "markdown"], capsys)
+    assert code == 0 and "\x1b" not in out and "\r" not in out, err

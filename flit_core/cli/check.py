@@ -6,6 +6,7 @@ import argparse
 import sys
 
 from ..games import get_game
+from ..printable import printable
 from ..referee.check import ScenarioResult, check_bot, scenario_text
 from .main import OneLineParser
 from .options import add_game_option, add_sandbox_options, limits_from_args
@@ -42,7 +43,7 @@ def run(args: argparse.Namespace) -> int:
     def show(result: ScenarioResult) -> None:
         print(scenario_text(result), flush=True)
 
-    log = (lambda line: print(line, file=sys.stderr)) if args.verbose else None
+    log = (lambda line: print(printable(line), file=sys.stderr)) if args.verbose else None
     report = check_bot(
         get_game(args.game), args.bot_command, quick=args.quick, limits=limits_from_args(args), log=log, progress=show
     )

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import os
 
+from ..printable import printable
 from ..tournament import rating
 from ..tournament.export import (
     Leaderboard,
@@ -68,12 +69,12 @@ def show_leaderboard(folder: str, *, fmt: str = "table", export: bool = True, ra
     print()
     print(describe(board))
     print(table_text(board))
-    timeouts = [f"{row.name} {row.timeouts}" for row in board.standings if row.timeouts]
+    timeouts = [f"{printable(row.name)} {row.timeouts}" for row in board.standings if row.timeouts]
     if timeouts:
         print(f"Timeouts per bot: {', '.join(timeouts)} (if one bot's count looks unfair, run fewer --jobs)")
     # Said of a tournament of Python bots in-process only (a replays file does not say how its games ran).
     limit = float(board.about["config"]["move_time_ms"])
-    slow = [f"{row.name} {row.think_ms_max:.0f} ms" for row in board.standings if row.think_ms_max > limit]
+    slow = [f"{printable(row.name)} {row.think_ms_max:.0f} ms" for row in board.standings if row.think_ms_max > limit]
     if slow and board.about.get("referee") is False:
         print(
             f"Some moves took longer than {limit:g} ms: {', '.join(slow)}. In-process games stop such a move "

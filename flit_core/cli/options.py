@@ -20,7 +20,18 @@ from .main import OneLineParser
 
 #: The destinations of :func:`add_sandbox_options` (not game settings).
 SANDBOX_OPTIONS = frozenset(
-    {"sandbox", "bot_memory_mb", "bot_cpu_s", "bot_processes", "bot_files", "bot_file_mb", "bot_folder_mb", "bot_read"}
+    {
+        "sandbox",
+        "bot_memory_mb",
+        "bot_cpu_s",
+        "bot_processes",
+        "bot_files",
+        "bot_file_mb",
+        "bot_folder_mb",
+        "bot_folder_depth",
+        "bot_folder_entries",
+        "bot_read",
+    }
 )
 
 
@@ -213,6 +224,8 @@ def add_sandbox_options(parser: argparse.ArgumentParser) -> None:
         ("--bot-files", "N", default.open_files, "open files of each bot process"),
         ("--bot-file-mb", "MB", default.file_mb, "largest file a bot may write, and the size of its /tmp and /dev/shm"),
         ("--bot-folder-mb", "MB", default.folder_mb, "total size of a bot's writable working folder"),
+        ("--bot-folder-depth", "N", default.folder_depth, "how many folders deep a bot's folder is copied"),
+        ("--bot-folder-entries", "N", default.folder_entries, "how many entries of a bot's folder are copied"),
     )
     for flag, metavar, value, words in limits:
         group.add_argument(flag, type=positive_int, default=value, metavar=metavar, help=f"{words} (default: {value})")
@@ -236,6 +249,8 @@ def limits_from_args(args: argparse.Namespace) -> Limits:
         open_files=args.bot_files,
         file_mb=args.bot_file_mb,
         folder_mb=args.bot_folder_mb,
+        folder_depth=args.bot_folder_depth,
+        folder_entries=args.bot_folder_entries,
         readable=tuple(os.path.abspath(folder) for folder in args.bot_read),
     )
     return Limits(sandbox=resolve(sandbox))

@@ -1,4 +1,5 @@
-"""A bot's stderr: written to its log file up to a size cap, with the last lines kept."""
+"""A bot's stderr: written to its log file up to a size cap, with the last lines kept, and
+the referee's own notes about the bot (what was not copied back from its folder)."""
 
 from __future__ import annotations
 
@@ -21,6 +22,8 @@ class StderrCapture:
         self._tail = bytearray()
         #: Bytes the bot wrote to stderr in all.
         self.total = 0
+        #: The referee's notes about the bot, each one line (also in the log, past its cap).
+        self.notes: list[str] = []
 
     def feed(self, chunk: bytes) -> None:
         """Take a chunk of the stream."""
@@ -34,6 +37,13 @@ class StderrCapture:
         self._tail += chunk[-self.TAIL_BYTES :]
         if len(self._tail) > 2 * self.TAIL_BYTES:
             del self._tail[: -self.TAIL_BYTES]
+
+    def note(self, line: str) -> None:
+        """Add the referee's one-line note ``line`` (printable text) to the log and :attr:`notes`."""
+        self.notes.append(line)
+        if self._file is not None:
+            self._file.write(f"\n[flit-arena: {line}]\n".encode())
+            self._file.flush()
 
     @property
     def cut(self) -> bool:

@@ -19,6 +19,7 @@ from ..config import BaseConfig
 from ..games.adapters import Checker
 from ..games.interface import AnyGame
 from ..games.wire import WireProtocol
+from ..printable import printable
 from ..session import Answer, AnswerKind
 from .command import BotCommand, CommandLike
 from .driver import BotConnection, LogFunction
@@ -90,10 +91,15 @@ class CheckReport:
 
 
 def scenario_text(scenario: ScenarioResult) -> str:
-    """A scenario's verdict, figures and findings, for the terminal."""
+    """A scenario's verdict, figures and findings, for the terminal: each line of a finding
+    (a bot's output, a traceback) shown :func:`printable` and indented under it, so no bot
+    writes a line of the checker's own."""
     verdict = "ok  " if scenario.passed else "FAIL"
-    lines = [f"  {verdict}  {scenario.name}: {scenario.summary}"]
-    lines += [f"        {finding.severity.value}: {finding.message}" for finding in scenario.findings]
+    lines = [f"  {verdict}  {scenario.name}: {printable(scenario.summary)}"]
+    for finding in scenario.findings:
+        first, *more = finding.message.splitlines() or [""]
+        lines.append(f"        {finding.severity.value}: {printable(first)}")
+        lines += [f"          {printable(line)}" for line in more]
     return "\n".join(lines)
 
 

@@ -7,6 +7,7 @@ from typing import Any, ClassVar
 
 from ..games.adapters import OwnConsole, Text
 from ..games.interface import AnyGame, offers
+from ..printable import printable
 from ..session import Turn, TurnKind
 from .match import Match
 
@@ -37,7 +38,7 @@ def describe_turn(turn: Turn, definition: AnyGame) -> str:
         return f"{head} gave no answer in time{ms}"
     if kind is TurnKind.SKIPPED:
         return f"{head} is out: skipped"
-    return f"{head} {kind.value}: {turn.detail}{ms}"
+    return f"{head} {kind.value}: {printable(turn.detail)}{ms}"  # what a bot printed, or its traceback
 
 
 class Console:
@@ -130,7 +131,7 @@ class Console:
         counts = game.counts()
         moving = " and ".join(f"bot {player}" for player in game.movers)
         lines = [f"after {game.turn} turns" + ("" if game.over else f"; {moving} moves next")]
-        for seat, name in enumerate(self.match.names, 1):
+        for seat, name in enumerate(map(printable, self.match.names), 1):
             stats = game.stats(seat)
             lines.append(
                 f"  bot {seat} ({name}): {counts[seat]} {game.definition.info.score_name}, {stats.status.value}, "

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ..printable import printable
 from ..replay import Replay
 from ..session import PlayerStats, PlayerStatus
 from .driver import BotConnection
@@ -48,6 +49,7 @@ def diagnose(
         "stderr_bytes": stderr.total,
         "stderr_cut": stderr.cut,
         "stderr_tail": stderr.tail(),
+        "folder_notes": list(stderr.notes),
     }
     data["problems"] = problems(data, stats)
     return data
@@ -71,6 +73,7 @@ def problems(data: Mapping[str, Any], stats: PlayerStats) -> list[str]:
         found.append(f"left a line without its newline: {data['unterminated_output'][:60]!r}")
     if data.get("stderr_cut"):
         found.append(f"wrote {data['stderr_bytes']} bytes to stderr; the log stops at its cap")
+    found += [f"its folder: {note}" for note in data.get("folder_notes") or ()]
     if data.get("ended") == Ending.TERMINATED.value:
         found.append("did not exit when its input closed; stopped with SIGTERM")
     elif data.get("ended") == Ending.KILLED.value:
@@ -79,19 +82,20 @@ def problems(data: Mapping[str, Any], stats: PlayerStats) -> list[str]:
 
 
 def diagnostics_text(replay: Replay) -> str:
-    """Per-bot problems and stderr logs of a refereed game, for the terminal."""
+    """Per-bot problems and stderr logs of a refereed game, for the terminal (whatever a bot
+    wrote, or a replay file holds, shown :func:`printable`)."""
     lines = []
     logs = []
     for seat, player in enumerate(replay.players, 1):
-        name = player.get("name", f"bot {seat}")
+        name = printable(str(player.get("name", f"bot {seat}")))
         found = player.get("problems") or []
         if found:
             lines.append(f"bot {seat} ({name}):")
-            lines += [f"  - {problem}" for problem in found]
+            lines += [f"  - {printable(str(problem))}" for problem in found]
             tail = player.get("stderr_tail") or []
             if tail:
                 lines.append("  last stderr lines:")
-                lines += [f"    | {line[:200]}" for line in tail[-5:]]
+                lines += [f"    | {printable(str(line)[:200])}" for line in tail[-5:]]
         if player.get("stderr_log") and player.get("stderr_bytes"):
-            logs.append(f"bot {seat} ({name}) wrote to stderr: {player['stderr_log']}")
+            logs.append(f"bot {seat} ({name}) wrote to stderr: {printable(str(player['stderr_log']))}")
     return "\n".join((lines or ["Every bot followed the protocol."]) + logs)

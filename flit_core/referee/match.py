@@ -18,6 +18,7 @@ from ..config import BaseConfig
 from ..game import Game
 from ..games.adapters import Programs
 from ..games.interface import AnyGame, Change
+from ..printable import printable
 from ..replay import Replay, ReplayJournal
 from ..session import Answer, PlayerStatus, Request, Turn
 from .command import BotCommand, CommandLike
@@ -386,6 +387,6 @@ def _log_path(folder: str | None, seat: int, name: str) -> str | None:
 
 def _line_writer(stream: IO[str]) -> LogFunction:
     def write(line: str) -> None:
-        stream.write(line + "\n")
+        stream.write(printable(line) + "\n")  # a logged line holds what a bot printed
 
     return write

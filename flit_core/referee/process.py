@@ -20,6 +20,7 @@ import os
 import select
 import signal
 import subprocess
+import sys
 import termios
 import time
 from collections.abc import Mapping, Sequence
@@ -76,6 +77,7 @@ class BotProcess:
         variables to the referee's environment.
         """
         self._limits = limits
+        self._label = label
         self._owns_stderr = stderr is None
         self.stderr = stderr or StderrCapture(stderr_path, limits.stderr_log_bytes, limits.stderr_tail_lines)
         launch = None
@@ -93,7 +95,7 @@ class BotProcess:
                 bufsize=0,
             )
             if launch.folder is not None:
-                launch.folder.attach(self._popen)  # the bot's folder, filled before it starts
+                launch.folder.attach(self._popen, self._note)  # the bot's folder, filled before it starts
         except OSError as error:
             if launch is not None and launch.cgroup is not None:
                 launch.cgroup.remove()
@@ -358,7 +360,7 @@ class BotProcess:
             self._cgroup.remove()
             self._cgroup = None
         if self._folder is not None:
-            self._folder.detach()  # what the bot left in its folder, copied back
+            self._folder.detach(self._note)  # what the bot left in its folder, copied back
             self._folder = None
         self.drain_stderr(self._limits.flood_bytes)
         self.close_input()
@@ -369,6 +371,13 @@ class BotProcess:
             self._pidfd = None
         if self._owns_stderr:
             self.stderr.close()
+
+    def _note(self, line: str) -> None:
+        """The referee's note about the bot (what was skipped in its folder): in its log, in
+        the game's summary (through :attr:`StderrCapture.notes`) and on the referee's stderr."""
+        self.stderr.note(line)
+        with contextlib.suppress(OSError, ValueError):
+            print(f"flit-arena: warning: {self._label}: {line}", file=sys.stderr, flush=True)
 
 
 def stop_all(processes: Sequence[BotProcess], limits: Limits) -> None:

@@ -5,8 +5,8 @@ bubblewrap sandbox: new user, PID, IPC, network, UTS and cgroup namespaces (and 
 further user namespaces inside); a read-only view of the system (``/usr``, ``/etc``
 without what other users may not read) and of the folders its command needs (its
 program's and its files' folders, the Python installation and this package); its own
-``/proc``, ``/dev``, and a small ``/tmp`` and ``/dev/shm``; no network but its own
-loopback. Its working folder (a :class:`Workdir` may make it read-only, or say which part
+``/proc``, a read-only ``/dev`` of device nodes, and a small ``/tmp`` and ``/dev/shm``; no
+network but its own loopback. Its working folder (a :class:`Workdir` may make it read-only, or say which part
 of it is the bot's) is the only writable place, and a size-limited one: a tmpfs filled
 from the real folder and copied back when the bot ends (:mod:`.folders`). Of a folder
 that holds every bot's folder it sees its own only. The bot is PID 2 of its namespace, under
@@ -40,7 +40,7 @@ import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from . import botuser, cgroup
-from .folders import HANDSHAKE, SizedFolder
+from .folders import HANDSHAKE, FolderLimits, SizedFolder
 
 #: The sandbox modes: bubblewrap and limits, or limits and a process group only.
 MODES = ("bwrap", "none")
@@ -92,15 +92,29 @@ class Sandbox:
     open_files: int = 1024
     #: Largest file the bot may write, and the size of its ``/tmp`` and of its ``/dev/shm``, in MiB.
     file_mb: int = 64
-    #: Total size of the bot's writable working folder, in MiB (with bubblewrap).
+    #: Total size of the bot's writable working folder, in MiB (with bubblewrap); also the
+    #: most bytes copied back from it after the bot ends.
     folder_mb: int = 256
+    #: How many folders deep the copies of the bot's folder go (in before it starts, back after).
+    folder_depth: int = 32
+    #: How many entries (files, folders, ...) each copy of the bot's folder goes through.
+    folder_entries: int = 10_000
     #: More folders the bot may read (with bubblewrap), e.g. a runtime outside ``/usr``.
     readable: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.mode not in MODES:
             raise ValueError(f"the sandbox is one of {', '.join(MODES)}, not {self.mode!r}")
-        for name in ("memory_mb", "cpu_s", "processes", "open_files", "file_mb", "folder_mb"):
+        for name in (
+            "memory_mb",
+            "cpu_s",
+            "processes",
+            "open_files",
+            "file_mb",
+            "folder_mb",
+            "folder_depth",
+            "folder_entries",
+        ):
             if getattr(self, name) < 1:
                 raise ValueError(f"the sandbox's {name} must be at least 1, not {getattr(self, name)}")
 
@@ -163,7 +177,8 @@ def prepare(argv: Sequence[str], cwd: str | None, env: Mapping[str, str] | None,
     path = os.pathsep.join(folder for folder in everywhere.split(os.pathsep) if folder and _within(folder, shown))
     program = find_program(argv[0], cwd, path, everywhere)
     own = _own(cwd)
-    folder = SizedFolder(own, sandbox.folder_mb) if own else None
+    copies = FolderLimits(sandbox.folder_mb, sandbox.folder_depth, sandbox.folder_entries)
+    folder = SizedFolder(own, copies) if own else None
     # The real home is not there: the bot's is its writable folder, else its own /tmp.
     environment["HOME"] = own or "/tmp"
     environment["TMPDIR"] = "/tmp"
@@ -499,7 +514,9 @@ def _folders(
     if hidden:
         options += ["--remount-ro", hidden]
     start = workdir or (here if _within(here, (*folders, *SYSTEM, "/etc")) else "/tmp")
-    return [*options, "--remount-ro", "/", "--chdir", start]
+    # /dev read-only too: bubblewrap's own /dev is a tmpfs of no size (its device nodes and
+    # /dev/shm are mounts of their own, and stay writable).
+    return [*options, "--remount-ro", "/", "--remount-ro", "/dev", "--chdir", start]
 
 
 def _program_folders(program: str) -> list[str]:

@@ -18,6 +18,7 @@ from typing import Any
 
 from ..games import DEFAULT_GAME, get_game
 from ..games.interface import AnyGame
+from ..printable import printable
 from .leaderboard import Standing
 
 FORMAT = "flit-arena-leaderboard"
@@ -105,10 +106,10 @@ def describe(board: Leaderboard) -> str:
 
 
 def table_text(board: Leaderboard) -> str:
-    """The leaderboard as an aligned plain-text table."""
+    """The leaderboard as an aligned plain-text table (bots' names shown :func:`printable`)."""
     shown = columns(board)
     rows = [[column.header for column in shown]]
-    rows += [[column.cell(row) for column in shown] for row in board.standings]
+    rows += [[printable(column.cell(row)) for column in shown] for row in board.standings]
     widths = [max(len(row[i]) for row in rows) for i in range(len(shown))]
     lines = [
         "  ".join(
@@ -137,12 +138,13 @@ def markdown_text(board: Leaderboard) -> str:
     return "\n".join(lines) + "\n"
 
 
-_MARKDOWN_SPECIAL = str.maketrans({char: "\\" + char for char in "\\`*_[]<>|~"})
+_MARKDOWN_SPECIAL = str.maketrans({char: "\\" + char for char in "\\`*_[]<>|~&"})
 
 
 def _markdown(text: str) -> str:
-    """``text`` as literal Markdown text on one line (a name cannot start a link, a heading or a cell)."""
-    return " ".join(text.split()).translate(_MARKDOWN_SPECIAL)
+    """``text`` as literal Markdown text on one line (a name cannot start a link, a heading
+    or a cell, nor write an HTML entity: ``&amp;`` shows as itself)."""
+    return printable(" ".join(text.split())).translate(_MARKDOWN_SPECIAL)
 
 
 #: What a spreadsheet reads as the start of a formula in a text cell (tab and carriage

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, ClassVar
 
+from ...printable import printable
 from ...referee.console import Console
 from ...session import Answer, AnswerKind, Turn, TurnKind
 from ..adapters import OwnConsole
@@ -131,7 +132,7 @@ def _answer_text(turn: Turn) -> str:
     if turn.kind is TurnKind.MOVE:
         return str(turn.move)
     given = "" if turn.move is None else f"{turn.move} "
-    detail = f": {turn.detail}" if turn.detail else ""
+    detail = f": {printable(turn.detail)}" if turn.detail else ""  # what a bot printed
     return f"{given}({turn.kind.value}{detail}) - a forfeit"
 
 
