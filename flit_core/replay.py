@@ -113,6 +113,22 @@ class Replay(Displayable):
         """The players' names, seat 1 first."""
         return [str(player.get("name", f"bot {seat}")) for seat, player in enumerate(self.players, 1)]
 
+    def identity(self) -> tuple[Any, ...]:
+        """What makes two replays the same game (a key to find copies): the game, its
+        settings, seed and start, who sat where, and what each turn was (the moves given);
+        not how long anyone thought, nor what a driver noted."""
+        return (
+            self.config.game,
+            json.dumps(self.config.to_dict(), sort_keys=True),
+            self.seed,
+            self.custom_start and json.dumps([list(change) for change in self.setup]),
+            tuple(self.names),
+            tuple(
+                (turn.player, turn.kind.value, None if turn.move is None else self.definition.format_move(turn.move))
+                for turn in self.turns
+            ),
+        )
+
     # -- positions ------------------------------------------------------------------
 
     def positions(self) -> Iterator[Any]:

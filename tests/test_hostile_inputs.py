@@ -310,6 +310,12 @@ BAD_FILES: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
     ),
     ("an unfinished game", _unfinished, "game 1 of the file: the game has not finished"),
     ("other settings", _other_settings, "game 2 of the file: played with other settings than the tournament's"),
+    (
+        "one game three times",
+        lambda d: d["replays"].extend([d["replays"][0], d["replays"][0]]),
+        "games 3 and 4 of the file are game 1 again (the same game, settings, seed, seats and moves): "
+        "a game counts once, so its copies are refused",
+    ),
 ]
 
 

@@ -82,6 +82,15 @@ DAMAGE: dict[str, Callable[[Path], None]] = {
     "definition a list": sql("UPDATE meta SET value = '[1, 2]' WHERE key = 'definition'"),
     "definition without a seed": sql("""UPDATE meta SET value = '{"game": "flit"}' WHERE key = 'definition'"""),
     "no definition": sql("DELETE FROM meta WHERE key = 'definition'"),
+    # The same game counted twice: its rows again under another index (issue 42, item 6).
+    "a game in it twice": sql(
+        "CREATE TEMP TABLE copied AS SELECT * FROM games WHERE idx = 1",
+        "UPDATE copied SET idx = 9",
+        "INSERT INTO games SELECT * FROM copied",
+        "CREATE TEMP TABLE copied_seats AS SELECT * FROM seats WHERE game = 1",
+        "UPDATE copied_seats SET game = 9",
+        "INSERT INTO seats SELECT * FROM copied_seats",
+    ),
 }
 
 
@@ -109,6 +118,8 @@ def test_a_damaged_store_gets_one_line_and_is_left_untouched(good: Path, tmp_pat
         assert done.returncode == 2, done.stderr
         assert len(done.stderr.splitlines()) == 1 and "Traceback" not in done.stderr, done.stderr
         assert str(database) in done.stderr or str(folder) in done.stderr
+        if damage == "a game in it twice":
+            assert "game 9 of the store is game 1 again (the same seed and seats)" in done.stderr
         assert hashlib.sha256(database.read_bytes()).hexdigest() == before
 
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import Any
 
 from ..replay import Replay
@@ -258,3 +258,32 @@ def _standing(name: str, tally: _Tally, rating: Rating | None) -> Standing:
         think_ms_max=tally.think_ms_max,
         rating=rating,
     )
+
+
+def repeated(games: Iterable[tuple[int, Hashable]]) -> dict[int, list[int]]:
+    """The copies among ``games`` (each a number and what makes it that game): by the
+    number of a game's first appearance, the numbers of its copies (empty: none)."""
+    first: dict[Hashable, int] = {}
+    copies: dict[int, list[int]] = {}
+    for number, key in games:
+        original = first.setdefault(key, number)
+        if original != number:
+            copies.setdefault(original, []).append(number)
+    return copies
+
+
+def copies_text(copies: Mapping[int, Sequence[int]], where: str, same: str) -> str:
+    """One line naming the copies :func:`repeated` found (``where``: "of the file", ...;
+    ``same``: what they share), and why they are refused: a game counts once."""
+    said = "; ".join(
+        f"{'game' if len(again) == 1 else 'games'} {_listed(again)} {where} "
+        f"{'is' if len(again) == 1 else 'are'} game {original} again"
+        for original, again in copies.items()
+    )
+    return f"{said} ({same}): a game counts once, so its copies are refused"
+
+
+def _listed(numbers: Sequence[int]) -> str:
+    """``3``, ``3 and 5``, ``3, 5 and 7``."""
+    head = ", ".join(map(str, numbers[:-1]))
+    return f"{head} and {numbers[-1]}" if head else str(numbers[-1])

@@ -19,7 +19,7 @@ from ..games.adapters import TournamentRules
 from ..replay import Replay, shown
 from . import rating
 from .export import Leaderboard
-from .leaderboard import GameRecord, leaderboard
+from .leaderboard import GameRecord, copies_text, leaderboard, repeated
 
 FORMAT = "flit-arena-replays"
 VERSION = 1
@@ -60,7 +60,8 @@ def read_replays(text: str) -> tuple[dict[str, Any], list[Replay]]:
 
     The facts need the game (a known one), its config, the seed and the entrants (names,
     each once); other facts are kept when they are plain values (text, numbers). Every game
-    is verified by re-simulation and must pass :func:`check_rankable`.
+    is verified by re-simulation and must pass :func:`check_rankable`, and each is in the
+    file once: a copy of a game (:meth:`Replay.identity`) is refused, naming the copies.
     """
     try:
         document = json.loads(text)
@@ -82,6 +83,9 @@ def read_replays(text: str) -> tuple[dict[str, Any], list[Replay]]:
         except ReplayError as error:
             raise ReplayError(f"game {number} of the file: {error}") from None
         replays.append(replay)
+    copies = repeated((number, replay.identity()) for number, replay in enumerate(replays, 1))
+    if copies:
+        raise ReplayError(copies_text(copies, "of the file", "the same game, settings, seed, seats and moves"))
     return about, replays
 
 

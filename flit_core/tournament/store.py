@@ -34,7 +34,7 @@ from ..errors import FlitError
 from ..games import game_names, get_game
 from ..games.interface import rank_by_score
 from .definition import Tournament
-from .leaderboard import GameRecord, SeatRecord
+from .leaderboard import GameRecord, SeatRecord, copies_text, repeated
 from .play import GameDone
 
 FORMAT = "flit-arena-tournament"
@@ -221,6 +221,7 @@ class ResultsStore:
             if problems != ["ok"]:
                 raise StoreError(f"{self._path} is damaged ({'; '.join(problems[:3])}); it was left untouched")
             self._check_tables(tables)
+            self._check_games_once()
             _check_definition_shape(self.definition())
         except (sqlite3.DatabaseError, ValueError, TypeError, KeyError, AttributeError) as error:
             if isinstance(error, StoreError):
@@ -241,6 +242,17 @@ class ResultsStore:
             row = self._db.execute(f"SELECT rowid FROM {table} WHERE {wrong} LIMIT 1").fetchone()
             if row is not None:
                 raise ValueError(f"row {row[0]} of the table {table} holds a value of the wrong type")
+
+    def _check_games_once(self) -> None:
+        """ValueError naming the copies if two finished games are the same game: the same
+        seed, and the same entrants in the same seats (a schedule never deals that twice)."""
+        line_ups: dict[int, list[str]] = {}
+        for game, entrant in self._db.execute("SELECT game, entrant FROM seats ORDER BY game, seat"):
+            line_ups.setdefault(game, []).append(entrant)
+        games = self._db.execute("SELECT idx, seed FROM games ORDER BY idx")
+        copies = repeated((index, (seed, tuple(line_ups.get(index, ())))) for index, seed in games)
+        if copies:
+            raise ValueError(copies_text(copies, "of the store", "the same seed and seats"))
 
     def _initialise(self, tournament: Tournament) -> None:
         fingerprints = {entrant.name: entrant.fingerprint() for entrant in tournament.entrants}
