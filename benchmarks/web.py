@@ -18,7 +18,8 @@ run) or its target, with the ratio:
 * for each standard game, where a turn went and the CPU time a turn took in the page's main
   thread and in its bot workers (read from /proc: unlike wall time, hardly changed by other
   work on a shared machine);
-* the memory four bot workers add (target 300 MB).
+* the memory four bot workers add (target 300 MB);
+* how long coins' example bots think in the page, against their limit.
 
     .venv/bin/python benchmarks/web.py [--runs 3] [--skip-standard] [--parts startup,games,...]
 
@@ -566,7 +567,29 @@ def memories(isolated: ArenaHTTPServer, runs: int) -> None:
     )
 
 
-PARTS = ("startup", "games", "standard", "recovery", "memory")
+PARTS = ("startup", "games", "standard", "recovery", "memory", "think")
+
+
+def think_times(isolated: ArenaHTTPServer) -> None:
+    """Print how long coins' example bots think in the page (their workers' own measure):
+    a trial game of greedy, random, strong and greedy in fast mode, median and slowest move
+    of each seat against the move's limit, and the timeouts."""
+    coins = get_game("coins")
+    config = coins.preset("trial")
+    bots = [coins.examples[name] for name in ("greedy", "random", "strong", "greedy")]
+    print(f"Coins' example bots thinking in the page (trial, {config.move_time_ms:g} ms a move):", flush=True)
+    with chromium() as browser:
+        context, page = open_game(browser, link(isolated, config, 7, seats(bots, "coins")))
+        play_fast(page)
+        replay = json.loads(page.evaluate("window.arena.replayJSON()"))
+        context.close()
+    for seat, bot in enumerate(bots, 1):
+        times = [turn["ms"] for turn in replay["turns"] if turn["player"] == seat and "ms" in turn]
+        timeouts = replay["stats"][str(seat)]["timeouts"]
+        show(
+            f"seat {seat}, {bot.stem}: median / slowest ms, timeouts",
+            f"{median(times):.1f} / {max(times):.1f}, {timeouts}",
+        )
 
 
 def main() -> int:
@@ -602,6 +625,8 @@ def main() -> int:
             recoveries(isolated, plain)
         if "memory" in parts:
             memories(isolated, args.runs)
+        if "think" in parts:
+            think_times(isolated)
     finally:
         isolated.stop()
         plain.stop()
