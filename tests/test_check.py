@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from bots.support import EXAMPLES, INSTANT, compile_c_bot, misbehave, python_bot
@@ -88,6 +90,40 @@ def test_cli_exit_status_and_report(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["check", " ".join(INSTANT), "--quick"]) == 0
     passing = capsys.readouterr().out
     assert passing.splitlines()[-1] == "PASSED: the bot follows the protocol in all 7 scenarios."
+
+
+RAISES = "def move(view):\n    raise ValueError('no idea')\n"
+
+
+@pytest.mark.parametrize("game", ["flit", "hex"])
+def test_a_bot_file_that_raises_on_every_move_fails_with_its_traceback(game: str, tmp_path: Path) -> None:
+    # Issue 39: it answered no move every time and passed, with 6 warnings and no traceback.
+    bot = tmp_path / "raiser.py"
+    bot.write_text(RAISES, encoding="utf-8")
+    report = check_bot(get_game(game), python_bot(bot, game), quick=True)
+    assert not report.passed, report.to_text()
+    failures = _messages(report, Severity.FAIL)
+    assert "ValueError: no idea" in failures and "raise ValueError('no idea')" in failures, failures
+
+
+def test_a_bot_that_never_moves_and_says_nothing_is_warned_only(tmp_path: Path) -> None:
+    bot = tmp_path / "passer.py"
+    bot.write_text("def move(view):\n    return None\n", encoding="utf-8")
+    report = check_bot(FLIT, python_bot(bot), quick=True)
+    assert report.passed, report.to_text()
+    assert "never moved, although it had legal moves" in _messages(report, Severity.WARN)
+
+
+def test_cli_checks_a_python_bot_file_given_alone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Issue 39: "check syntax_bot.py" said "command not found".
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "syntax_bot.py").write_text("def move(view:\n    pass\n", encoding="utf-8")
+    assert main(["check", "syntax_bot.py", "--quick"]) == 1
+    out = capsys.readouterr().out
+    assert "does not compile: '(' was never closed" in out, out
+    assert main(["check", str(EXAMPLES / "greedy_bot.py"), "--quick"]) == 0
 
 
 def test_an_unrunnable_command_is_an_error_not_a_report() -> None:

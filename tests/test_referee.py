@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from bots.support import (
+    EXAMPLES,
     INSTANT,
     PYTHON,
     SMALL,
@@ -27,6 +28,7 @@ from flit_core import PRESETS, PlayerStatus, Replay, TurnKind
 from flit_core.cli import main
 from flit_core.games import get_game
 from flit_core.referee import BotCommandError, Limits, play_match
+from flit_core.referee.command import BotCommand
 from flit_core.referee.match import Match
 
 FLIT = get_game("flit")
@@ -457,6 +459,46 @@ def test_cli_match_gives_each_bot_a_working_folder(tmp_path: Path, capsys: pytes
 def test_cli_match_reports_a_missing_command(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["match", "./no-such-bot", " ".join(INSTANT)]) == 2
     assert "bot 1: command not found: ./no-such-bot" in capsys.readouterr().err
+
+
+def test_cli_match_plays_python_bot_files_given_alone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Issue 39: "x.py is not executable", then "crashed: exit code 0" when run as python3 x.py.
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "x.py").write_text((EXAMPLES / "random_bot.py").read_text(encoding="utf-8"), encoding="utf-8")
+    assert main(["match", "x.py", "./x.py", "--turns", "6", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "Every bot followed the protocol." in out, out
+
+
+@pytest.mark.parametrize(
+    ("command", "words"),
+    [
+        # A program in the current folder is run by its path, as a shell does: say so.
+        ("mybot", "command not found: mybot (it is not on PATH; to run the file here, say ./mybot)"),
+        ("./x.py --fast", "a Python bot file runs as 'flit-arena bot --game NAME ./x.py'"),
+    ],
+)
+def test_a_command_that_cannot_run_says_what_would(
+    command: str, words: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    for name in ("mybot", "x.py"):
+        (tmp_path / name).write_text("", encoding="utf-8")
+    with pytest.raises(BotCommandError) as raised:
+        BotCommand.parse(command, 1)
+    assert words in str(raised.value)
+
+
+def test_a_program_that_ends_mid_game_is_told_how_a_bot_file_runs(tmp_path: Path) -> None:
+    # A Python bot file run as a script defines move() and exits 0 without answering.
+    bot = tmp_path / "x.py"
+    bot.write_text("def move(view):\n    return None\n", encoding="utf-8")
+    replay = play_match(FLIT, SMALL, [[PYTHON, str(bot)], INSTANT], 1)
+    turn = turns_of(replay, 1)[0]
+    assert turn.kind is TurnKind.CRASH
+    assert "exited with code 0 mid-game" in turn.detail and "flit-arena bot FILE.py" in turn.detail
 
 
 def test_an_interrupted_match_still_stops_its_bots(tmp_path: Path) -> None:

@@ -6,6 +6,7 @@ import argparse
 import sys
 
 from ..games import get_game
+from ..games.languages import file_command
 from ..printable import printable
 from ..referee.check import ScenarioResult, check_bot, scenario_text
 from .main import OneLineParser
@@ -25,7 +26,8 @@ def register(parser: OneLineParser) -> None:
     parser.add_argument(
         "bot_command",
         metavar="CMD",
-        help="the bot's command line (quote it), e.g. './mybot' or 'flit-arena bot mybot.py'",
+        help="the bot's command line (quote it), e.g. './mybot', or a bot file such as mybot.py "
+        "(run as 'flit-arena bot mybot.py')",
     )
     add_game_option(parser)
     parser.add_argument("--quick", action="store_true", help="fewer, shorter scenarios")
@@ -44,8 +46,9 @@ def run(args: argparse.Namespace) -> int:
         print(scenario_text(result), flush=True)
 
     log = (lambda line: print(printable(line), file=sys.stderr)) if args.verbose else None
-    report = check_bot(
-        get_game(args.game), args.bot_command, quick=args.quick, limits=limits_from_args(args), log=log, progress=show
-    )
+    definition = get_game(args.game)
+    # A bot file (a Python one, or one in another language the game runs) runs through its host.
+    command = file_command(definition, args.bot_command) or args.bot_command
+    report = check_bot(definition, command, quick=args.quick, limits=limits_from_args(args), log=log, progress=show)
     print(report.verdict())
     return 0 if report.passed else 1

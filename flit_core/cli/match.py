@@ -32,9 +32,9 @@ def register(parser: OneLineParser) -> None:
     parser.description = (
         "Play one game between bot programs over the game's stdin/stdout protocol. "
         "Each CMD is one command line (quote it), started with the protocol's arguments appended "
-        "(Flit: its number, the board size and the player count). Python bot files play as "
-        "'flit-arena bot [--game NAME] FILE.py'; a bot file in another language the game runs (light cycles' "
-        "BOT.js) may be given alone."
+        "(Flit: its number, the board size and the player count). A bot file may be given alone: a Python "
+        "one (BOT.py) plays as 'flit-arena bot --game NAME BOT.py' does, one in another language the game "
+        "runs (light cycles' BOT.js) through that language's host."
     )
     parser.add_argument("commands", nargs="+", metavar="CMD", help="the bot commands, seat 1 first")
     add_config_options(parser)
@@ -68,7 +68,8 @@ def run(args: argparse.Namespace) -> int:
     seed = game_seed(args)
     logs = args.logs or tempfile.mkdtemp(prefix="flit-logs-")
     workdirs = None
-    # A bot file in another language the game runs (light cycles' bot.js) runs through its host.
+    # A bot file (a Python one, or one in another language the game runs, such as light
+    # cycles' bot.js) runs through its host.
     definition = get_game(config.game)
     commands: list[Any] = [file_command(definition, command) or command for command in args.commands]
     if args.workdirs:

@@ -24,6 +24,7 @@ from ..errors import ConfigError, FlitError
 from ..games import DEFAULT_GAME, get_game
 from ..games.adapters import TournamentRules
 from ..games.interface import AnyGame
+from ..games.languages import python_command
 from ..replay import Replay
 from ..runner import BotLike, bot_name, play_game
 from ..seeds import random_seed
@@ -50,8 +51,7 @@ class Program(NamedTuple):
         """A Python bot file of ``game`` run as a program speaking that game's protocol
         (``python -m flit_core.bot [--game NAME] FILE``)."""
         path = os.fspath(path)
-        chosen = [] if game == DEFAULT_GAME else ["--game", game]
-        return cls([sys.executable, "-m", "flit_core.bot", *chosen, path], name or _file_stem(path))
+        return cls(python_command(game, path), name or _file_stem(path))
 
 
 #: Anything :func:`play` accepts as a bot.

@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from ..bot.host import limits_environment
 from ..config import BaseConfig
@@ -101,6 +101,21 @@ def scenario_text(scenario: ScenarioResult) -> str:
         lines.append(f"        {finding.severity.value}: {printable(first)}")
         lines += [f"          {printable(line)}" for line in more]
     return "\n".join(lines)
+
+
+def last_report(tail: Sequence[str]) -> Sequence[str]:
+    """The last thing a bot reported on its stderr (``tail``: its last lines): from the line
+    its last Python traceback starts on (the arena's bot host says there which turn it was),
+    else every line of ``tail``."""
+    starts = [index for index, line in enumerate(tail) if "Traceback (most recent call last)" in line]
+    return tail[starts[-1] :] if starts else tail
+
+
+def stderr_text(lines: Sequence[str]) -> str:
+    """A bot's stderr ``lines`` to end a finding with, indented under it ("" for none)."""
+    if not lines:
+        return ""
+    return "; its last stderr lines:\n" + "\n".join(f"          | {line[:200]}" for line in lines)
 
 
 #: The most stray lines :meth:`CheckSession.ask_line` skips before one answer (then the next

@@ -64,7 +64,10 @@ def _resolve(program: str, seat: int, workdir: str | None) -> str:
     if os.sep not in program and (os.altsep is None or os.altsep not in program):
         found = shutil.which(program)
         if found is None:
-            raise BotCommandError(f"bot {seat}: command not found: {program} (it is not on PATH)")
+            here = os.path.isfile(os.path.join(workdir or os.curdir, program))
+            # A shell runs a program in the current folder only by a path, and so does the referee.
+            hint = f"; to run the file here, say ./{program}" if here else ""
+            raise BotCommandError(f"bot {seat}: command not found: {program} (it is not on PATH{hint})")
         return program  # run by name, as a shell would, so e.g. a venv's python stays itself
     path = os.path.abspath(os.path.join(workdir or os.curdir, os.path.expanduser(program)))
     if not os.path.exists(path):
@@ -72,6 +75,11 @@ def _resolve(program: str, seat: int, workdir: str | None) -> str:
     if os.path.isdir(path):
         raise BotCommandError(f"bot {seat}: {program} is a folder, not a program")
     if not os.access(path, os.X_OK):
+        if program.endswith(".py"):
+            raise BotCommandError(
+                f"bot {seat}: {program} is not executable: a Python bot file runs as "
+                f"'flit-arena bot --game NAME {shlex.quote(program)}' (a program of your own needs chmod +x)"
+            )
         raise BotCommandError(
             f"bot {seat}: {program} is not executable (try: chmod +x {shlex.quote(program)}, "
             "or run it through its interpreter)"

@@ -367,7 +367,14 @@ class BotConnection:
         """The bot can no longer answer: say why, as precisely as its exit status allows."""
         process = self.process
         status = process.wait_exit(self._limits.crash_wait_s)
-        if status is not None:
+        if status == 0:
+            # Ended happily mid-game: most often a Python bot file run as a script, which
+            # defines move() and stops.
+            detail = (
+                "the program exited with code 0 mid-game (a bot program answers until its input closes; "
+                "a Python bot file runs as 'flit-arena bot FILE.py')"
+            )
+        elif status is not None:
             detail = f"the program {describe_status(status)}"
         elif not process.output_open:
             detail = "the program closed its standard output"

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import dataclasses
 import os
-import sys
 import tempfile
 import time
 
@@ -25,6 +24,7 @@ from ..bot.program import BotProgram
 from ..config import BaseConfig
 from ..games import get_game
 from ..games.adapters import Programs, TournamentRules
+from ..games.languages import python_command
 from ..referee import Limits, play_match
 from ..referee.sandbox import Workdir
 from ..replay import Replay
@@ -145,7 +145,7 @@ def command_for(entrant: Entrant, game: str, sources: str) -> list[str]:
     if entrant.kind is EntrantKind.PROGRAM:
         return list(entrant.command)
     # A Python bot file speaks its game's protocol through the bot host of this worker's Python.
-    return [sys.executable, "-m", "flit_core.bot", "--game", game, _private_copy(entrant, sources)]
+    return python_command(game, _private_copy(entrant, sources))
 
 
 def _private_copy(entrant: Entrant, sources: str) -> str:

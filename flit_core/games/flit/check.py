@@ -16,7 +16,15 @@ import statistics
 from collections.abc import Mapping, Sequence
 
 from ...game import Game
-from ...referee.check import CheckSession, Finding, Scenario, ScenarioResult, Severity
+from ...referee.check import (
+    CheckSession,
+    Finding,
+    Scenario,
+    ScenarioResult,
+    Severity,
+    last_report,
+    stderr_text,
+)
 from ...referee.command import BotCommand
 from ...referee.driver import LogFunction
 from ...referee.limits import Limits
@@ -233,14 +241,13 @@ def _no_answer_finding(answer: Answer, limit_ms: float, tail: Sequence[str]) -> 
             ),
         )
     if answer.kind is AnswerKind.CRASH:
-        return Finding(Severity.FAIL, f"crashed: {answer.detail}{_tail_text(tail)}")
+        return Finding(Severity.FAIL, f"crashed: {answer.detail}{_crash_tail(tail)}")
     return Finding(Severity.FAIL, f"answered something that is not a move: {answer.detail}")
 
 
-def _tail_text(tail: Sequence[str]) -> str:
-    if not tail:
-        return ""
-    return "; its last stderr lines:\n" + "\n".join(f"          | {line[:200]}" for line in tail[-5:])
+def _crash_tail(tail: Sequence[str]) -> str:
+    """:func:`stderr_text` after a crash, whose detail already ends with the last line."""
+    return stderr_text(tail[-5:]) if len(tail) > 1 else ""
 
 
 class _Tally:
@@ -303,7 +310,7 @@ class _Tally:
         found = []
         config = self.config
         if self.crash is not None:
-            found.append(Finding(Severity.FAIL, f"crashed at turn {self.crash[0]}: {self.crash[1]}{_tail_text(tail)}"))
+            found.append(Finding(Severity.FAIL, f"crashed at turn {self.crash[0]}: {self.crash[1]}{_crash_tail(tail)}"))
         if self.timeouts:
             hint = ""
             if len(self.timeouts) == self.requests - (self.crash is not None):
@@ -343,7 +350,13 @@ class _Tally:
                 )
             )
         if self.times and self.lazy_passes == len(self.times):
-            found.append(Finding(Severity.WARN, "never moved, although it had legal moves"))
+            # A bot that never moves and writes to stderr is failing on every move (a Python
+            # bot file that raises answers no move, with the traceback on stderr): say why.
+            if tail:
+                why = stderr_text(last_report(tail))
+                found.append(Finding(Severity.FAIL, f"never moved, although it had legal moves{why}"))
+            else:
+                found.append(Finding(Severity.WARN, "never moved, although it had legal moves"))
         return found
 
 

@@ -21,7 +21,7 @@ import dataclasses
 import functools
 from collections.abc import Callable
 
-from ...referee.check import CheckSession, Finding, Scenario, ScenarioResult, Severity
+from ...referee.check import CheckSession, Finding, Scenario, ScenarioResult, Severity, last_report, stderr_text
 from ...referee.command import BotCommand
 from ...referee.driver import LogFunction
 from ...referee.limits import Limits
@@ -440,12 +440,17 @@ def scenarios(quick: bool = False) -> list[Scenario]:
 def _run(bot: BotCommand, limits: Limits, log: LogFunction | None, *, scenario: HexScenario) -> ScenarioResult:
     probe = Probe(bot, scenario.seat, scenario.size, limits, log, scenario.greet)
     findings: list[Finding] = []
+    failed = None
     try:
         scenario.script(probe)
     except _Failed as failure:
-        findings.append(Finding(Severity.FAIL, str(failure)))
+        failed = str(failure)
     finally:
         probe.session.close(findings)
+    if failed is not None:
+        # What the bot said on stderr, once it has stopped: a Python bot file's traceback.
+        why = stderr_text(last_report(probe.session.process.stderr.tail()))
+        findings.insert(0, Finding(Severity.FAIL, failed + why))
     return ScenarioResult(scenario.name, probe.summary(scenario.expect), findings)
 
 
