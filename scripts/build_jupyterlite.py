@@ -8,8 +8,8 @@ into a cache: the ones the kernel loads from Pyodide's lock file (the npm packag
 none), at the exact versions and file names the lock names, with the lock's checksums
 rewritten to theirs. The site never falls back to a package index at run time.
 
-    .venv/bin/python scripts/build_jupyterlite.py            # -> build/jupyterlite/
-    .venv/bin/python -m http.server -d build/jupyterlite     # then open /lab/index.html
+    .venv/bin/python scripts/build_jupyterlite.py                 # -> build/jupyterlite/
+    .venv/bin/python -m http.server 8001 -d build/jupyterlite     # then open /lab/index.html
 
 In the site, ``%pip install flit-arena`` installs the wheel from the site's own index.
 """
@@ -34,6 +34,9 @@ EXTRA_WHEELS = ("comm==0.2.3",)
 CONTENTS = ("examples/tutorial.ipynb",)
 #: The Pyodide runtime files the site serves.
 RUNTIME = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "package.json")
+#: The port the site is served on, beside the page's (flit-arena serve) and the snippet
+#: preview's (flit-arena embed --preview), so that all three run at once.
+PORT = 8001
 #: The Pyodide kernel's name in JupyterLite (notebooks name the kernel they want).
 KERNELSPEC = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
 
@@ -198,7 +201,10 @@ def build(pyodide: Path, output: Path, cache: Path) -> None:
             ],
             cwd=lite,
         )
-    print(f"JupyterLite site: {output} (serve it, then open notebooks/index.html?path=tutorial.ipynb)")
+    print(
+        f"JupyterLite site: {output}. Serve it with {Path(sys.executable).name} -m http.server {PORT} -d {output}, "
+        f"then open http://localhost:{PORT}/notebooks/index.html?path=tutorial.ipynb"
+    )
 
 
 def main() -> None:

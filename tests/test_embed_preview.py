@@ -7,6 +7,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
+import sys
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -14,10 +15,12 @@ from pathlib import Path
 
 import pytest
 
-from flit_core.cli.main import main
+from flit_core.cli.main import build_parser, main
 from flit_core.web import answers, challenge
 from flit_core.web.embed import PYODIDE_CDN, Challenge, pinned_versions
+from flit_core.web.preview import PORT as PREVIEW_PORT
 from flit_core.web.preview import PYODIDE_DIR, PYSCRIPT_DIR, SANDBOX, PreviewServer
+from flit_core.web.server import PORT as PAGE_PORT
 
 QUESTION = 4242
 PAGE = {
@@ -139,3 +142,14 @@ def test_bad_preview_options_get_one_line(
     assert main(["embed", *given]) != 0
     error = capsys.readouterr().err
     assert message in error and "Traceback" not in error and len(error.strip().splitlines()) == 1
+
+
+def test_the_page_the_preview_and_the_jupyterlite_site_have_ports_of_their_own() -> None:
+    # Issue 39: embed --preview and the JupyterLite site both took 8001, so one of the two failed.
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
+    import build_jupyterlite
+
+    serve = build_parser(["serve"]).parse_args(["serve"])
+    embed = build_parser(["embed", "--preview"]).parse_args(["embed", "--preview"])
+    assert (serve.port, embed.port) == (PAGE_PORT, PREVIEW_PORT)
+    assert len({serve.port, embed.port, build_jupyterlite.PORT}) == 3

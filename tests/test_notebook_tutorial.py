@@ -8,7 +8,9 @@ bot the native referee plays.
 
 from __future__ import annotations
 
+import argparse
 import re
+import shlex
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
@@ -18,6 +20,7 @@ import pytest
 from nbclient import NotebookClient
 
 from flit_core import PRESETS, BotProgram, Game
+from flit_core.cli.main import build_parser
 from flit_core.games import get_game
 from flit_core.games.flit.palette import COLOURS
 
@@ -136,3 +139,31 @@ def test_the_native_cell_skips_its_game_in_the_browser(capsys: pytest.CaptureFix
     exec(compile(cell.source, "native-game", "exec"), namespace)
     assert namespace["native"] is None
     assert "needs a local Python" in capsys.readouterr().out
+
+
+def terminal_commands(notebook: Any) -> list[list[str]]:
+    """The ``flit-arena`` command lines of the notebook's text, each split into its arguments."""
+    lines = (line for cell in notebook.cells if cell.cell_type == "markdown" for line in cell.source.splitlines())
+    return [shlex.split(line)[1:] for line in lines if line.startswith("flit-arena ")]
+
+
+def test_the_tutorials_commands_give_no_option_that_changes_nothing() -> None:
+    # Issue 39: its last cell recommended --referee, the default since, as what runs the bots
+    # under the real time limit.
+    commands = terminal_commands(nbformat.read(TUTORIAL, as_version=4))
+    assert commands, "the tutorial ends with a command to run in a terminal"
+    for argv in commands:
+        parser = build_parser(argv)
+        given = vars(parser.parse_args(argv))
+        (subcommands,) = [action for action in parser._actions if isinstance(action, argparse._SubParsersAction)]
+        options = subcommands.choices[argv[0]]._option_string_actions
+        for index, word in enumerate(argv):
+            if not word.startswith("--"):
+                continue
+            takes_value = "=" not in word and options[word.split("=")[0]].nargs != 0
+            fewer = argv[:index] + argv[index + 1 + takes_value :]
+            try:
+                without = vars(build_parser(fewer).parse_args(fewer))
+            except SystemExit:
+                continue  # a required option
+            assert without != given, f"{word} changes nothing in {argv}"

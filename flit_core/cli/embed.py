@@ -12,7 +12,7 @@ from pathlib import Path
 
 from ..games import get_game
 from ..web.embed import SMALL_CHARACTERS, Challenge, EmbedTooLarge, build_snippet, bundle_base
-from ..web.preview import PreviewServer
+from ..web.preview import PORT, PreviewServer
 from .main import CommandError, OneLineParser
 from .options import add_game_option
 
@@ -53,7 +53,9 @@ def register(parser: OneLineParser) -> None:
         help="with --preview and --question: a page of the API's answers (JSON, as the site's API returns "
         "it) to answer the snippet with; once per page, in order",
     )
-    parser.add_argument("--port", type=int, default=8001, help="with --preview: the port to serve on (default: 8001)")
+    parser.add_argument(
+        "--port", type=int, default=PORT, help="with --preview: the port to serve on (default: %(default)s)"
+    )
     parser.set_defaults(handler=run)
 
 

@@ -7,7 +7,7 @@ import urllib.parse
 
 from ..games import DEFAULT_GAME, game_names
 from ..web.assets import AssetsMissing
-from ..web.server import ArenaHTTPServer
+from ..web.server import PORT, ArenaHTTPServer
 from .main import CommandError, OneLineParser
 
 
@@ -35,7 +35,7 @@ def register(parser: OneLineParser) -> None:
         help=f"print the page's address for this game (?game=NAME; the page opens on {DEFAULT_GAME} otherwise)",
     )
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)")
-    parser.add_argument("--port", type=_port, default=8000, help="port (default: 8000; 0 picks a free one)")
+    parser.add_argument("--port", type=_port, default=PORT, help="port (default: %(default)s; 0 picks a free one)")
     add_isolation_option(parser)
     parser.add_argument("--verbose", action="store_true", help="log every request")
     parser.set_defaults(handler=run)

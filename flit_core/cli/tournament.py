@@ -101,8 +101,10 @@ def register(parser: OneLineParser) -> None:
     )
     trust.add_argument(
         "--referee",
-        action="store_true",
-        help="every entrant sandboxed under the referee: the default (the opposite of --trusted)",
+        dest="trusted",
+        action="store_false",
+        default=False,
+        help="every entrant sandboxed under the referee: the default, kept for old scripts (the opposite of --trusted)",
     )
     parser.add_argument("--jobs", type=positive_int, help="games at once (default: fair for the cores and players)")
     parser.add_argument(

@@ -70,6 +70,11 @@ class PreviewHandler(http.server.BaseHTTPRequestHandler):
         """Quiet: the command prints the address once."""
 
 
+#: ``flit-arena embed --preview``'s port unless told otherwise: neither the page's
+#: (``flit-arena serve``) nor the JupyterLite site's (scripts/build_jupyterlite.py), so all three run at once.
+PORT = 8002
+
+
 class PreviewServer(http.server.ThreadingHTTPServer):
     """The preview's server on ``host:port`` (port 0 picks a free one): the snippet of ``game``
     (and ``challenge``, its API answered from ``answers`` when given) built for its addresses."""
@@ -108,7 +113,7 @@ class PreviewServer(http.server.ThreadingHTTPServer):
 
     @property
     def url(self) -> str:
-        """The server's address, e.g. ``http://127.0.0.1:8001/`` (the preview page)."""
+        """The server's address, e.g. ``http://127.0.0.1:8002/`` (the preview page)."""
         host, port = self.server_address[:2]
         shown = host if isinstance(host, str) else host.decode()
         return f"http://{shown}:{port}/"

@@ -44,6 +44,8 @@ CONTENT_TYPES = {
 }
 #: Folders of web/ that are never served (npm's working copy).
 PRIVATE = ("node_modules", "vendor.tmp")
+#: The page's port unless told otherwise (``flit-arena serve --port``).
+PORT = 8000
 #: The response header of ``bundle.json`` that names its sources' snapshot.
 SOURCES_HEADER = "X-Flit-Sources"
 
@@ -183,7 +185,7 @@ class ArenaHTTPServer(http.server.ThreadingHTTPServer):
     daemon_threads = True
 
     def __init__(
-        self, host: str = "127.0.0.1", port: int = 8000, *, isolated: bool = True, verbose: bool = False
+        self, host: str = "127.0.0.1", port: int = PORT, *, isolated: bool = True, verbose: bool = False
     ) -> None:
         """Bind to ``host:port`` (port 0 picks a free one)."""
         check_assets()
