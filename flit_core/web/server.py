@@ -126,10 +126,16 @@ class ArenaHandler(http.server.BaseHTTPRequestHandler):
             file = self._file(path)
             # The vendored runtime is pinned, so it may be cached; the page's own files may change.
             cache = file is not None and file.is_relative_to(self.server.web_dir / "vendor")
-        if file is None:
+        content = None
+        if file is not None:
+            try:
+                content = file.read_bytes()
+            except OSError:
+                pass  # deleted meanwhile (another server's clean-up of its snapshots)
+        if file is None or content is None:
             self._send(404, b"not found\n", ".txt", send_body, cache=False)
             return
-        self._send(200, file.read_bytes(), file.suffix, send_body, cache=cache)
+        self._send(200, content, file.suffix, send_body, cache=cache)
 
     def _file(self, path: str) -> Path | None:
         relative = posixpath.normpath(path).lstrip("/")
