@@ -28,6 +28,8 @@ SANDBOX = "allow-scripts allow-modals allow-forms"
 #: Every answer of the API goes through this address.
 API = "https://api.stackexchange.com/2.3/questions/**"
 CORS = {"Access-Control-Allow-Origin": "*"}
+#: Where the tests' snippets fetch their bundle (answered by :func:`serve_bundle`).
+BUNDLE_URL = "https://arena.example/flit/"
 #: How long a challenge's tournament may take to get somewhere: a game of a trial preset takes
 #: seconds, and a runaway bot's worker is replaced once a game.
 GAMES_MS = 900_000
@@ -72,6 +74,14 @@ class _CorsFiles(http.server.SimpleHTTPRequestHandler):
 
     def log_message(self, format: str, *args: Any) -> None:
         pass
+
+
+def serve_site(context: Any, base: str, folder: Path) -> list[str]:
+    """Answer the addresses under ``base`` from ``folder``, as a static site such as GitHub
+    Pages serves it (anyone may fetch its files); returns the URLs served."""
+    served: list[str] = []
+    context.route(base + "**", functools.partial(_answer_from, base, folder, served))
+    return served
 
 
 @contextmanager

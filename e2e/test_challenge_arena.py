@@ -14,6 +14,7 @@ import pytest
 from conftest import ARTIFACTS
 from embed_support import (
     API,
+    BUNDLE_URL,
     FIXTURES,
     GAMES_MS,
     exported,
@@ -27,7 +28,7 @@ from embed_support import (
     snippet_document,
     wait_games,
 )
-from flit_core.web.embed import PYODIDE_CDN, Challenge, Snippet, build_snippet, bundle_base, pinned_versions
+from flit_core.web.embed import PYODIDE_CDN, Challenge, Snippet, build_snippet, pinned_versions
 from flit_core.web.headless import wait_for
 
 PAGES = [FIXTURES / "challenge-page-1.json", FIXTURES / "challenge-page-2.json"]
@@ -56,14 +57,14 @@ ROUND = 8
 @pytest.fixture(scope="module")
 def built() -> Snippet:
     """The challenge's snippet (trial settings) and its bundle file."""
-    return build_snippet(challenge=Challenge(QUESTION, "codegolf", "trial"))
+    return build_snippet(challenge=Challenge(QUESTION, "codegolf", "trial"), bundle_url=BUNDLE_URL)
 
 
 @pytest.fixture
 def served(context: Any, built: Snippet) -> str:
     """The snippet's HTML with the CDN, its bundle and the API answered locally."""
     serve_cdn_locally(context)
-    serve_bundle(context, built, bundle_base())
+    serve_bundle(context, built, BUNDLE_URL)
     return built.html
 
 
@@ -187,9 +188,11 @@ def test_the_tournament_survives_a_reload_and_keeps_its_settings(
 
 
 def test_an_unreachable_cdn_is_named_in_a_srcdoc_frame(arena_page: Any, plain_server: Any, built: Snippet) -> None:
-    # Playwright cannot answer a srcdoc frame's requests: the CDN's address is made one that
-    # refuses connections here, so nothing leaves the machine.
-    nowhere = built.html.replace("https://cdn.jsdelivr.net/", "http://127.0.0.1:9/")
+    # Playwright cannot answer a srcdoc frame's requests: the CDN's and the bundle's addresses
+    # are made ones that refuse connections here, so nothing leaves the machine.
+    nowhere = built.html.replace("https://cdn.jsdelivr.net/", "http://127.0.0.1:9/").replace(
+        BUNDLE_URL, "http://127.0.0.1:9/"
+    )
     frame_html = snippet_document(nowhere).replace("&", "&amp;").replace('"', "&quot;")
     arena_page.set_content(f'<iframe sandbox="allow-scripts" srcdoc="{frame_html}" width=1200 height=800></iframe>')
     frame = arena_page.frames[1]
@@ -207,7 +210,7 @@ def test_an_unreachable_cdn_or_api_is_named_with_a_retry(
     arena_page: Any, context: Any, plain_server: Any, built: Snippet
 ) -> None:
     # Pyodide's CDN does not answer: the snippet says which address failed, and waits.
-    serve_bundle(context, built, bundle_base())
+    serve_bundle(context, built, BUNDLE_URL)
     serve_cdn_locally(context)
     pyodide = PYODIDE_CDN.format(version=pinned_versions()["pyodide"])
     refuse = lambda route: route.abort()  # noqa: E731 (unrouted by identity below)

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from embed_support import (
+    BUNDLE_URL,
     FIXTURES,
     exported,
     native_markdown,
@@ -23,7 +24,7 @@ from embed_support import (
     show_embed,
     wait_games,
 )
-from flit_core.web.embed import Challenge, Snippet, build_snippet, bundle_base
+from flit_core.web.embed import Challenge, Snippet, build_snippet
 from flit_core.web.headless import wait_for
 
 QUESTION = 281000
@@ -43,14 +44,14 @@ ROUNDS = 2
 @pytest.fixture(scope="module")
 def built() -> Snippet:
     """The challenge's snippet (trial settings) and its bundle file."""
-    return build_snippet(game="lightcycles", challenge=Challenge(QUESTION, "codegolf", "trial"))
+    return build_snippet(game="lightcycles", challenge=Challenge(QUESTION, "codegolf", "trial"), bundle_url=BUNDLE_URL)
 
 
 def test_every_answer_plays_on_past_the_runaway(
     arena_page: Any, context: Any, plain_server: Any, built: Snippet, tmp_path: Path
 ) -> None:
     serve_cdn_locally(context)
-    serve_bundle(context, built, bundle_base())
+    serve_bundle(context, built, BUNDLE_URL)
     serve_answers(context, [FIXTURES / "lightcycles-challenge-page-1.json"])
     frame = show_embed(arena_page, context, plain_server, built.html)
     wait_for(frame, "document.body.dataset.challenge === 'running'")

@@ -57,7 +57,8 @@ def test_serve_prints_its_address_and_serves_the_isolated_page(options: list[str
 @pytest.mark.parametrize("name", [game.name for game in page_games()])
 def test_embed_writes_each_games_small_snippet_and_its_bundle(name: str, tmp_path: Path) -> None:
     out = tmp_path / f"{name}.html"
-    assert main(["embed", "--game", name, "--out", str(out), "--bundle-out", str(tmp_path)]) == 0
+    where = ["--bundle-url", "https://me.example/arena/", "--bundle-out", str(tmp_path)]
+    assert main(["embed", "--game", name, "--out", str(out), *where]) == 0
     text = out.read_text(encoding="utf-8")
     assert len(text) <= SMALL_CHARACTERS
     assert text.startswith("<!-- Flit Arena") and f"play {get_game(name).title} bots" in text.splitlines()[0]

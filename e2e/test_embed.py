@@ -12,6 +12,7 @@ import pytest
 
 from conftest import screenshot
 from embed_support import (
+    BUNDLE_URL,
     FIXTURES,
     local_cdn,
     open_embed,
@@ -20,22 +21,24 @@ from embed_support import (
     serve_answers,
     serve_bundle,
     serve_cdn_locally,
+    serve_site,
     srcdoc_frame,
 )
-from flit_core.web.embed import SMALL_CHARACTERS, Snippet, build_snippet, bundle_base
+from flit_core.cli.main import main
+from flit_core.web.embed import SMALL_CHARACTERS, Snippet, build_snippet
 from flit_core.web.headless import wait_for
 
 
 @pytest.fixture(scope="module")
 def built() -> Snippet:
     """The snippet as `flit-arena embed` writes it, with its bundle file."""
-    return build_snippet()
+    return build_snippet(bundle_url=BUNDLE_URL)
 
 
 @pytest.fixture
 def snippet(context: Any, built: Snippet) -> str:
     """The snippet's HTML, its bundle published (answered locally) at its default address."""
-    serve_bundle(context, built, bundle_base())
+    serve_bundle(context, built, BUNDLE_URL)
     return built.html
 
 
@@ -43,7 +46,7 @@ def test_the_snippet_fits_in_a_small_part_of_a_post(built: Snippet) -> None:
     assert len(built.html) <= SMALL_CHARACTERS
     # PyScript and Pyodide come from the CDN at the versions web/package.json pins.
     assert pyodide_cdn() in built.html and pyscript_cdn() in built.html
-    assert built.bundle is not None and bundle_base() + built.bundle.name in built.html
+    assert built.bundle is not None and BUNDLE_URL + built.bundle.name in built.html
     assert built.bundle.integrity in built.html
 
 
@@ -70,6 +73,29 @@ def test_the_snippet_plays_a_game_in_a_sandboxed_iframe(
     assert replay["format"] == "flit-arena-replay"
     assert replay["meta"]["stop"] == "restart"
     screenshot(arena_page, "embed-finished")
+
+
+def test_a_snippet_whose_files_are_all_on_one_static_site_plays(
+    arena_page: Any, plain_server: Any, context: Any, tmp_path: Path
+) -> None:
+    # Issue 39: only the bundle's address could be set; PyScript and Pyodide came from the CDN.
+    # Here everything is published in one folder of a static site, as on GitHub Pages; the
+    # offline fixture fails the test if anything is asked of the CDN.
+    site, out, base = tmp_path / "site", tmp_path / "snippet.html", "https://author.example/arena/"
+    where = ["--bundle-url", base, "--pyodide-url", base + "pyodide/", "--pyscript-url", base + "pyscript/"]
+    written = ["--out", str(out), "--bundle-out", str(site), "--runtime-out", str(site)]
+    assert main(["embed", *where, *written]) == 0
+    html = out.read_text(encoding="utf-8")
+    assert pyodide_cdn() not in html and pyscript_cdn() not in html
+    assert not list(site.glob("pyodide/*.snapshot")), "the server's start-up snapshots are not published"
+    served = serve_site(context, base, site)
+    frame = open_embed(arena_page, context, plain_server, html)
+    frame.check("#fast")
+    frame.click("#play")
+    wait_for(frame, "document.body.dataset.game === 'over'")
+    assert frame.evaluate("window.flitArena.runner") == "pyscript"
+    assert {base + "pyscript/core.js", base + "pyodide/pyodide.asm.wasm"} <= set(served)
+    screenshot(arena_page, "embed-one-site")
 
 
 def test_the_snippet_loads_contestants_from_the_answers(
@@ -112,8 +138,8 @@ def test_in_a_srcdoc_iframe_the_snippet_says_it_needs_an_address(
 
 def test_a_javascript_bot_plays_in_the_sandboxed_snippet(arena_page: Any, context: Any, plain_server: Any) -> None:
     # A sandbox without same-origin refuses blob: workers: a language's worker starts from data:.
-    built = build_snippet(game="lightcycles")
-    serve_bundle(context, built, bundle_base())
+    built = build_snippet(game="lightcycles", bundle_url=BUNDLE_URL)
+    serve_bundle(context, built, BUNDLE_URL)
     serve_cdn_locally(context)
     frame = open_embed(arena_page, context, plain_server, built.html)
     wait_for(frame, "document.body.dataset.bots === 'ready'")

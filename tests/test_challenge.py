@@ -20,7 +20,7 @@ from flit_core.tournament.export import markdown_text
 from flit_core.tournament.replays import board_of_replays, replays_text
 from flit_core.web import challenge
 from flit_core.web.answers import read_answer, read_answers
-from flit_core.web.embed import SMALL_CHARACTERS, Challenge, build_snippet, bundle_base
+from flit_core.web.embed import SMALL_CHARACTERS, Challenge, build_snippet
 
 FLIT = get_game("flit")
 
@@ -153,16 +153,16 @@ def test_the_challenge_snippet_is_small_and_names_its_bundle(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     out, dist = tmp_path / "snippet.html", tmp_path / "dist"  # the README's --bundle-out dist/, not made yet
-    assert (
-        main(["embed", "--question", "271500", "--preset", "trial", "--out", str(out), "--bundle-out", str(dist)]) == 0
-    )
+    site = "https://me.example/arena/"
+    command = ["embed", "--question", "271500", "--preset", "trial", "--out", str(out), "--bundle-out", str(dist)]
+    assert main([*command, "--bundle-url", site]) == 0
     html = out.read_text(encoding="utf-8")
     assert len(html) <= SMALL_CHARACTERS
-    snippet = build_snippet(challenge=Challenge(271500, "codegolf", "trial"))
+    snippet = build_snippet(challenge=Challenge(271500, "codegolf", "trial"), bundle_url=site)
     assert snippet.html == html and snippet.bundle is not None
     published = (dist / snippet.bundle.name).read_bytes()
     assert snippet.bundle.integrity == "sha384-" + base64.b64encode(hashlib.sha384(published).digest()).decode()
-    assert bundle_base() + snippet.bundle.name in html
+    assert site + snippet.bundle.name in html
     assert '{"question": 271500, "site": "codegolf", "preset": "trial"}' in html
     # The bundle carries the rating library, so the page's leaderboard is rated like the native one.
     assert any(path.startswith("openskill/") for path in json.loads(published)["bundle"]["modules"])
@@ -175,6 +175,8 @@ def test_the_challenge_snippet_is_small_and_names_its_bundle(
         (["--question", "0"], "--question must be a question's id"),
         (["--question", "5", "--site", "a b"], "--site must be a site's short name"),
         (["--question", "5", "--preset", "huge"], "flit has no preset 'huge'"),
+        # Issue 39: the bundle's default address named a package that was never published.
+        ([], "say where you will publish the bundle file: --bundle-url URL"),
     ],
 )
 def test_embed_mistakes_are_one_line(

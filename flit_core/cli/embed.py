@@ -11,7 +11,17 @@ import sys
 from pathlib import Path
 
 from ..games import get_game
-from ..web.embed import SMALL_CHARACTERS, Challenge, EmbedTooLarge, build_snippet, bundle_base
+from ..games.adapters import Page
+from ..web.embed import (
+    PYODIDE_CDN,
+    PYSCRIPT_CDN,
+    SMALL_CHARACTERS,
+    Challenge,
+    EmbedTooLarge,
+    build_snippet,
+    pinned_versions,
+    write_runtime,
+)
 from ..web.preview import PORT, PreviewServer
 from .main import CommandError, OneLineParser
 from .options import add_game_option
@@ -23,8 +33,9 @@ def register(parser: OneLineParser) -> None:
     """Set up the ``embed`` subcommand's parser."""
     parser.description = (
         f"Write the browser arena as one HTML snippet (at most {SMALL_CHARACTERS:,} characters) that "
-        "loads Pyodide from a public CDN and the arena's own files from one published, "
-        "integrity-checked bundle file (--bundle-out writes it), and runs in a sandboxed iframe, as a "
+        "loads PyScript and Pyodide from a public CDN (or a mirror: --pyscript-url, --pyodide-url, "
+        "--runtime-out) and the arena's own files from one integrity-checked bundle file that you publish "
+        "(--bundle-out writes it, --bundle-url says where it will be), and runs in a sandboxed iframe, as a "
         "challenge post's Stack Snippet does. It plays one game. With --question it belongs to a "
         "challenge: on open it loads every answer and ranks them all in an ongoing tournament."
     )
@@ -36,9 +47,28 @@ def register(parser: OneLineParser) -> None:
     parser.add_argument(
         "--bundle-url",
         metavar="URL",
-        help=f"the folder address the bundle file is published at (default: {bundle_base()})",
+        help="the public address of the folder you publish the bundle file in, e.g. a GitHub Pages folder "
+        "(needed to write a snippet: there is no public copy)",
     )
     parser.add_argument("--bundle-out", metavar="DIR", help="write the bundle file into DIR, for publishing")
+    versions = pinned_versions()
+    parser.add_argument(
+        "--pyodide-url",
+        metavar="URL",
+        help="the address of the folder of Pyodide's files (pyodide.mjs, ...), to load it from a mirror "
+        f"(default: {PYODIDE_CDN.format(version=versions['pyodide'])})",
+    )
+    parser.add_argument(
+        "--pyscript-url",
+        metavar="URL",
+        help="the address of the folder of PyScript's files (core.js, ...), to load it from a mirror "
+        f"(default: {PYSCRIPT_CDN.format(version=versions['pyscript'])})",
+    )
+    parser.add_argument(
+        "--runtime-out",
+        metavar="DIR",
+        help="copy the vendored Pyodide and PyScript into DIR/pyodide/ and DIR/pyscript/, to publish as that mirror",
+    )
     parser.add_argument(
         "--preview",
         action="store_true",
@@ -77,18 +107,37 @@ def run(args: argparse.Namespace) -> int:
         raise CommandError("say where to write the snippet (--out FILE) or --preview it")
     if args.answers:
         raise CommandError("--answers is for --preview")
+    get_game(args.game).adapter(Page)  # a game the page does not play says so first
+    if args.bundle_url is None:
+        raise CommandError(
+            "say where you will publish the bundle file: --bundle-url URL, the public address of a folder "
+            "(e.g. https://USER.github.io/REPO/arena/), and --bundle-out DIR to write the file to put there"
+        )
     try:
-        snippet = build_snippet(game=args.game, challenge=challenge, bundle_url=args.bundle_url)
+        snippet = build_snippet(
+            game=args.game,
+            challenge=challenge,
+            bundle_url=args.bundle_url,
+            pyodide_url=args.pyodide_url,
+            pyscript_url=args.pyscript_url,
+        )
     except EmbedTooLarge as error:
         raise CommandError(str(error)) from None
     if args.bundle_out:
-        try:
-            os.makedirs(args.bundle_out, exist_ok=True)
-        except OSError as error:
-            raise CommandError(f"cannot make the folder {args.bundle_out}: {error.strerror}") from None
+        _make_folder(args.bundle_out)
         _write(os.path.join(args.bundle_out, snippet.bundle.name), snippet.bundle.text)
         print(
-            f"Wrote {os.path.join(args.bundle_out, snippet.bundle.name)}: publish it at the bundle address.",
+            f"Wrote {os.path.join(args.bundle_out, snippet.bundle.name)}: publish it at {args.bundle_url}",
+            file=sys.stderr,
+        )
+    if args.runtime_out:
+        _make_folder(args.runtime_out)
+        try:
+            write_runtime(Path(args.runtime_out))
+        except OSError as error:
+            raise CommandError(f"cannot copy Pyodide and PyScript into {args.runtime_out}: {error}") from None
+        print(
+            f"Wrote {args.runtime_out}/pyodide/ and pyscript/: publish them at --pyodide-url and --pyscript-url",
             file=sys.stderr,
         )
     if args.out == "-":
@@ -97,7 +146,7 @@ def run(args: argparse.Namespace) -> int:
     _write(args.out, snippet.html)
     print(f"Wrote {args.out}: {len(snippet.html):,} characters (limit {SMALL_CHARACTERS:,}).")
     size = len(snippet.bundle.text)
-    print(f"It fetches {snippet.bundle.name} ({size:,} bytes) from {args.bundle_url or bundle_base()}.")
+    print(f"It fetches {snippet.bundle.name} ({size:,} bytes) from {args.bundle_url}.")
     return 0
 
 
@@ -127,6 +176,14 @@ def _preview(args: argparse.Namespace, challenge: Challenge | None) -> int:
     finally:
         server.server_close()
     return 0
+
+
+def _make_folder(path: str) -> None:
+    """Make the folder ``path`` (and its parents) if it is missing."""
+    try:
+        os.makedirs(path, exist_ok=True)
+    except OSError as error:
+        raise CommandError(f"cannot make the folder {path}: {error.strerror}") from None
 
 
 def _write(path: str, text: str) -> None:

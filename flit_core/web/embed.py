@@ -1,12 +1,13 @@
 """``flit-arena embed``: the arena as one HTML snippet for a challenge post.
 
 The snippet loads PyScript and Pyodide from a public CDN (the versions pinned in
-web/package.json), and PyScript runs the page's Python (main.py) in Pyodide, as on the served
-page. The arena's own files (the page's markup, style and script, the bot
-worker, this repository's flit_core sources, one game's page modules and example bots:
-``flit-arena embed --game NAME``, Flit by default) come from one published JSON file,
-fetched from a versioned address and checked with Subresource Integrity, so the snippet
-stays small and leaves most of a post to the challenge. With ``--question ID`` the snippet belongs to a
+web/package.json) or from a mirror of them (:func:`write_runtime` writes one), and PyScript
+runs the page's Python (main.py) in Pyodide, as on the served page. The arena's own files
+(the page's markup, style and script, the bot worker, this repository's flit_core sources,
+one game's page modules and example bots: ``flit-arena embed --game NAME``, Flit by default)
+come from one JSON file the challenge's author publishes (no public copy exists), fetched
+from a versioned address and checked with Subresource Integrity, so the snippet stays small
+and leaves most of a post to the challenge. With ``--question ID`` the snippet belongs to a
 challenge: on open it loads the question's answers and ranks them all (web/js/challenge.js).
 It runs in a sandboxed iframe without same-origin (a Stack Snippet: a page of its own, loaded
 by address), so without cross-origin isolation: a runaway bot's worker is replaced rather than
@@ -20,14 +21,14 @@ from __future__ import annotations
 import ast
 import base64
 import hashlib
-import importlib.metadata
 import json
 import re
+import shutil
 from pathlib import Path
 from typing import Any, NamedTuple
 
 from ..games import DEFAULT_GAME, get_game
-from .assets import WEB_DIR, bundle
+from .assets import VENDOR_DIR, WEB_DIR, bundle
 
 #: What the snippet may take of a post (the Q&A site allows 30,000 characters), leaving
 #: the rest for the challenge's text.
@@ -35,7 +36,6 @@ SMALL_CHARACTERS = 12_000
 #: Where the pinned runtime lives on the CDN ({version} from web/package.json).
 PYODIDE_CDN = "https://cdn.jsdelivr.net/pyodide/v{version}/full/"
 PYSCRIPT_CDN = "https://cdn.jsdelivr.net/npm/@pyscript/core@{version}/dist/"
-BUNDLE_CDN = "https://cdn.jsdelivr.net/npm/flit-arena@{version}/embed/"
 #: The page's script modules in dependency order: the snippet runs them as one script.
 SCRIPT_MODULES = (
     "env.js",
@@ -336,10 +336,16 @@ class Snippet(NamedTuple):
     bundle: Bundle
 
 
-def bundle_base(version: str | None = None) -> str:
-    """Where a published bundle lives by default: the ``embed/`` folder of the installed
-    (or the given) version's ``flit-arena`` package on the CDN."""
-    return BUNDLE_CDN.format(version=version or importlib.metadata.version("flit-arena"))
+def write_runtime(folder: Path, vendor_dir: Path = VENDOR_DIR) -> None:
+    """Copy the vendored Pyodide and PyScript (what the snippet loads of them) into
+    ``folder``/pyodide/ and ``folder``/pyscript/, to publish as their mirror (the server's
+    start-up snapshots are left out: the snippet has none)."""
+    for name in ("pyodide", "pyscript"):
+        target = folder / name
+        target.mkdir(parents=True, exist_ok=True)
+        for file in sorted((vendor_dir / name).iterdir()):
+            if file.is_file() and file.suffix != ".snapshot":
+                shutil.copyfile(file, target / file.name)
 
 
 def build_snippet(
@@ -347,18 +353,18 @@ def build_snippet(
     game: str = DEFAULT_GAME,
     challenge: Challenge | None = None,
     *,
-    bundle_url: str | None = None,
+    bundle_url: str,
     pyodide_url: str | None = None,
     pyscript_url: str | None = None,
 ) -> Snippet:
     """The snippet for ``game`` (and ``challenge``, if any): at most :data:`SMALL_CHARACTERS`,
-    it fetches the arena's files from ``bundle_url`` (a folder's address; :func:`bundle_base`
-    by default) plus the bundle's name, checked against its integrity: publish
-    ``Snippet.bundle`` there. Pyodide and PyScript come from ``pyodide_url`` and
-    ``pyscript_url`` (folders' addresses; the pinned versions on the CDN by default). Raises
-    :class:`EmbedTooLarge` past the limit."""
+    it fetches the arena's files from ``bundle_url`` (the address of the folder
+    ``Snippet.bundle`` is published in) plus the bundle's name, checked against its
+    integrity. Pyodide and PyScript come from ``pyodide_url`` and ``pyscript_url`` (folders'
+    addresses; the pinned versions on the CDN by default). Raises :class:`EmbedTooLarge`
+    past the limit."""
     published = bundle_file(web_dir, game)
-    address = (bundle_url or bundle_base()).rstrip("/") + "/" + published.name
+    address = bundle_url.rstrip("/") + "/" + published.name
     files = FETCHED.format(bundle=_script_value(address), integrity=published.integrity)
     html = _snippet(web_dir, game, challenge, files, pyodide_url, pyscript_url)
     if len(html) > SMALL_CHARACTERS:
