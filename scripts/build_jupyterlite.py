@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import importlib.util
 import json
 import shutil
 import subprocess
@@ -34,8 +35,8 @@ EXTRA_WHEELS = ("comm==0.2.3",)
 CONTENTS = ("examples/tutorial.ipynb",)
 #: The Pyodide runtime files the site serves.
 RUNTIME = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "package.json")
-#: The port the site is served on, beside the page's (flit-arena serve) and the snippet
-#: preview's (flit-arena embed --preview), so that all three run at once.
+#: The port the site is served on: one of its own, so that it runs beside the page and the
+#: other local sites (tests/test_embed_preview.py checks that they differ).
 PORT = 8001
 #: The Pyodide kernel's name in JupyterLite (notebooks name the kernel they want).
 KERNELSPEC = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
@@ -125,7 +126,9 @@ def pyodide_with_wheels(pyodide: Path, cache: Path, target: Path) -> None:
 
 
 def project_wheel(into: Path) -> Path:
-    """Build Flit Arena's wheel (pure Python, hatchling) into ``into``."""
+    """Build Flit Arena's wheel (pure Python, hatchling) into ``into``: offline with the
+    hatchling of this Python (the dev extra has it), else with one pip fetches."""
+    offline = ["--no-build-isolation"] if importlib.util.find_spec("hatchling") else []
     run(
         [
             sys.executable,
@@ -135,7 +138,7 @@ def project_wheel(into: Path) -> Path:
             "--quiet",
             "--disable-pip-version-check",
             "--no-deps",
-            "--no-build-isolation",
+            *offline,
             "-w",
             str(into),
             str(ROOT),

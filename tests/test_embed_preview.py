@@ -144,12 +144,13 @@ def test_bad_preview_options_get_one_line(
     assert message in error and "Traceback" not in error and len(error.strip().splitlines()) == 1
 
 
-def test_the_page_the_preview_and_the_jupyterlite_site_have_ports_of_their_own() -> None:
+def test_the_page_the_preview_and_the_example_sites_have_ports_of_their_own() -> None:
     # Issue 39: embed --preview and the JupyterLite site both took 8001, so one of the two failed.
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
     import build_jupyterlite
+    import pyscript_example
 
     serve = build_parser(["serve"]).parse_args(["serve"])
     embed = build_parser(["embed", "--preview"]).parse_args(["embed", "--preview"])
     assert (serve.port, embed.port) == (PAGE_PORT, PREVIEW_PORT)
-    assert len({serve.port, embed.port, build_jupyterlite.PORT}) == 3
+    assert len({serve.port, embed.port, build_jupyterlite.PORT, pyscript_example.PORT}) == 4

@@ -70,8 +70,8 @@ class PreviewHandler(http.server.BaseHTTPRequestHandler):
         """Quiet: the command prints the address once."""
 
 
-#: ``flit-arena embed --preview``'s port unless told otherwise: neither the page's
-#: (``flit-arena serve``) nor the JupyterLite site's (scripts/build_jupyterlite.py), so all three run at once.
+#: ``flit-arena embed --preview``'s port unless told otherwise: one of its own, so that it runs
+#: beside the page and the example sites (tests/test_embed_preview.py checks that they differ).
 PORT = 8002
 
 
