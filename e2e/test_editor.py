@@ -17,6 +17,8 @@ NAME = "zigzag"
 SYNTAX_ERROR = "# my bot\ndef move(view):\n    return (view.me,\n\nx = 1\n"
 RAISES = "import math\n\n\ndef move(view):\n    table = {}\n    return table['best']\n"
 BAD_RETURN = "# answers a number\n\ndef move(view):\n    return 42\n"
+#: A bad value whose text is not that of its return line (issue 39: marked at def move).
+BAD_VALUE = "def move(view):\n    best = 6 * 7\n    if best > 100:\n        return None\n    return best\n"
 #: True when the editor shows ``word`` in a colour of its own (highlighted), not the text's.
 HIGHLIGHTED = """[...document.querySelectorAll('.cm-line span')].some(span => span.textContent === '{word}'
     && getComputedStyle(span).color !== getComputedStyle(document.querySelector('.cm-content')).color)"""
@@ -84,6 +86,10 @@ def test_errors_are_marked_at_their_line_and_a_bad_value_is_explained(arena_page
     assert f"move() returned 42 (an int); a move is {get_game('flit').info.move_help}" in problem
     assert "a (from, to) pair of squares like ((3, 4), (4, 5))" in problem
     assert "move() returned 42 (an int)" in arena_page.inner_text(".panel[data-seat='2'] pre.problem")
+
+    type_code(arena_page, BAD_VALUE)
+    # Marked at the return that gave it, whose text is "best", not 42.
+    assert apply_and_wait_for_line(arena_page, 5, play=True).startswith("Line 5: move() returned 42 (an int)")
     arena_page.locator("#editor").scroll_into_view_if_needed()
     screenshot(arena_page, "editor-bad-return")
 

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import json
 import linecache
+import sys
 import time
+from types import CodeType
 from typing import Any
 
 from ..bot.program import BotLoadError, BotProgram, MoveFunction, call_bot
@@ -30,6 +32,58 @@ def answer_to_dict(answer: Answer, definition: AnyGame) -> dict[str, Any]:
         "detail": answer.detail,
         "ms": answer.elapsed_ms,
     }
+
+
+class ReturnLines:
+    """The line of the ``return`` each watched function last returned from, for the editor to
+    mark an answer that is no move where it was returned (its text need not appear there:
+    ``return best``). Noted by ``sys.monitoring`` (Python 3.12 on; the page's Pyodide has
+    it) for the watched functions' code alone: one event a move, the bot's other calls cost
+    nothing. Without it (or with every tool id taken) no line is known."""
+
+    #: The name the monitoring tool is registered under.
+    NAME = "flit-arena return lines"
+
+    def __init__(self) -> None:
+        self._offsets: dict[CodeType, int | None] = {}
+        self._tool: int | None = None
+
+    def watch(self, function: Any) -> CodeType | None:
+        """Start noting the returns of ``function`` (a function or a bound method); its code,
+        the key of :meth:`line`, or None if they cannot be noted."""
+        monitoring = getattr(sys, "monitoring", None)
+        code = getattr(getattr(function, "__func__", function), "__code__", None)
+        if monitoring is None or not isinstance(code, CodeType):
+            return None
+        if self._tool is None:
+            free = [tool for tool in range(6) if monitoring.get_tool(tool) is None]
+            if not free:
+                return None
+            self._tool = free[-1]
+            monitoring.use_tool_id(self._tool, self.NAME)
+            monitoring.register_callback(self._tool, monitoring.events.PY_RETURN, self._returned)
+        monitoring.set_local_events(self._tool, code, monitoring.events.PY_RETURN)
+        self._offsets[code] = None
+        return code
+
+    def _returned(self, code: CodeType, offset: int, value: object) -> None:
+        self._offsets[code] = offset
+
+    def forget(self, code: CodeType | None) -> None:
+        """Forget the last return of ``code`` (before a call that may return none)."""
+        if code is not None:
+            self._offsets[code] = None
+
+    def line(self, code: CodeType | None) -> int | None:
+        """The line of the last return of ``code`` since :meth:`forget`, if known."""
+        offset = None if code is None else self._offsets.get(code)
+        if code is None or offset is None:
+            return None
+        return next((line for start, end, line in code.co_lines() if start <= offset < end), None)
+
+
+#: The worker's one monitoring tool (a worker runs one bot at a time).
+RETURNS = ReturnLines()
 
 
 class WorkerBot:
@@ -51,6 +105,7 @@ class WorkerBot:
             self._move = BotProgram(source, name, filename).start(me, self.config)
         except BotLoadError as error:
             self.load_error = str(error)
+        self._code = RETURNS.watch(self._move)
 
     def load_history(self, history: str) -> None:
         """Rebuild the board from ``{"setup": changes, "steps": [changes, ...]}`` (at the start
@@ -92,5 +147,7 @@ class WorkerBot:
         if self._move is None:
             return dumps(answer_to_dict(Answer.crash(self.load_error), definition))
         view = definition.view_type(self.me, self.config, turn, self._board.snapshot(), limit_ms)
+        RETURNS.forget(self._code)
         answer = call_bot(self._move, view, time.perf_counter, definition.read_answer)
-        return dumps(answer_to_dict(answer, definition))
+        # Where move() returned it (None if it raised): the editor's mark of a bad answer.
+        return dumps({**answer_to_dict(answer, definition), "line": RETURNS.line(self._code)})

@@ -251,7 +251,7 @@ function render() {
     renderBanner(record, shown);
     showPrompt(record, human);
     paintSeats();
-    if (match) state.editor.showProblems(state.seatsInGame, match.bots, record.stats);
+    if (match) state.editor.showProblems(state.seatsInGame, match.bots, record.stats, match.returnLines);
     describe(record, shown, human);
     body.dataset.turn = String(record.length);
     body.dataset.shown = String(shown);

@@ -19,25 +19,17 @@ function botName(text) {
  * The line (from 1) of the bot's own file `name`.py that an error text points at: the
  * innermost traceback frame in it (`File "name.py", line N`) or a syntax error's place
  * (`(name.py, line N)`); for an answer that is no move (`answer`: the text is about a
- * move the bot returned, not its loading), the `return` whose value the text quotes, else
- * its `def move`; else null.
+ * move the bot returned, not its loading), the line move() returned it from
+ * (`returned`, the worker's note), else its `def move`; else null.
  */
-function errorLine(text, name, source, answer) {
+function errorLine(text, name, source, answer, returned) {
     let line = null;
     for (const [, file, number] of text.matchAll(/(?:File "|\()([^",()]+)"?, line (\d+)/g)) {
         if (file === `${name}.py`) line = Number(number);
     }
-    if (line !== null || !(answer || text.startsWith("move() returned"))) return line;
-    const lines = source.split("\n");
-    // The value an answer quotes (a traceback's words would match any return).
-    const quoted = text.includes("Traceback") ? -1 : lines.findIndex(code => {
-        const returned = /^\s*return\s+(.+?)\s*(#.*)?$/.exec(code);
-        const value = returned && returned[1].replace(/^(["'])(.*)\1$/, "$2");
-        const escaped = value && value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-        return Boolean(value) && value !== "None" && new RegExp(`(^|\\W)${escaped}(\\W|$)`).test(text);
-    });
-    if (quoted >= 0) return quoted + 1;
-    const move = lines.findIndex(code => /^[ \t]*def move\s*\(/.test(code));
+    if (line !== null || !answer) return line;
+    if (returned) return returned;
+    const move = source.split("\n").findIndex(code => /^[ \t]*def move\s*\(/.test(code));
     return move >= 0 ? move + 1 : null;
 }
 
@@ -107,7 +99,7 @@ export class Editor {
         this.making = null;         // a promise of it
         this.index = null;
         this.game = null;
-        this.problem = "";          // the error shown
+        this.shown = "";            // the error shown, and the line move() returned it from
         // A new language brings its starter bot, unless the code was changed.
         this.language.addEventListener("change", () => {
             if (this.value === this.starter) this.code.setText(this.starter = this._starter(this.language.value));
@@ -179,23 +171,25 @@ export class Editor {
 
     /**
      * Mark the problem of the open seat's bot in the live game, if it is this bot: `seats`
-     * as they play, with the game's `bots` (BotSeat, for load errors) and `stats` (by seat).
+     * as they play, with the game's `bots` (BotSeat, for load errors), `stats` (by seat)
+     * and `returnLines` (by seat: where move() returned its last answer, Match.returnLines).
      */
-    showProblems(seats, bots, stats) {
+    showProblems(seats, bots, stats, returnLines) {
         const seat = this.index === null ? null : seats[this.index];
         if (!seat || seat.kind !== "code" || seat.name !== this.name.value) return;
         const mine = stats && stats[String(this.index + 1)], bot = bots && bots[this.index];
         const answer = Boolean(mine && mine.last_problem);
-        this._mark((mine && mine.last_problem) || (bot && bot.loadError) || "", answer);
+        const returned = answer && returnLines ? returnLines[String(this.index + 1)] : null;
+        this._mark((mine && mine.last_problem) || (bot && bot.loadError) || "", answer, returned);
     }
 
     // Show `problem` under the editor and mark it at its line (the top when it names none);
     // the mark's message is the error itself, a traceback's last line. `answer`: the problem
-    // is with a move the bot returned (see errorLine).
-    _mark(problem, answer = false) {
-        if (problem === this.problem || !this.code) return;
-        this.problem = problem;
-        const line = errorLine(problem, this.name.value, this.value, answer);
+    // is with a move the bot returned, from line `returned` if known (see errorLine).
+    _mark(problem, answer = false, returned = null) {
+        if (`${problem}@${returned}` === this.shown || !this.code) return;
+        this.shown = `${problem}@${returned}`;
+        const line = errorLine(problem, this.name.value, this.value, answer, returned);
         this.problemBox.textContent = problem && (line ? `Line ${line}: ` : "") + problem;
         this.problemBox.hidden = !problem;
         const marked = this.code.mark(line || 1, problem.trim().split("\n").pop());

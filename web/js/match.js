@@ -34,6 +34,8 @@ export class Match {
         this.over = false;
         this.busy = null;
         this.refereeMs = 0;          // the referee's time playing steps (benchmarks/web.py)
+        /** @type {Object<string, number | null>} by player: the line its move() returned its last invalid answer from (the worker's note) */
+        this.returnLines = {};
         /** @type {Promise<void> | null} prepare()'s promise, kept by the page (app.js) */
         this.ready = null;
     }
@@ -85,7 +87,11 @@ export class Match {
         const next = played.requests;
         if (ahead && next.length && next.every(request => this.bots[request.player - 1])) this.asking = this._ask(next);
         const step = JSON.parse(this.referee.report());
-        for (const turn of step.turns) this.record.add(turn);
+        for (const turn of step.turns) {
+            this.record.add(turn);
+            const answer = answers[turn.player];
+            if (turn.kind === "invalid") this.returnLines[turn.player] = answer && Number.isInteger(answer.line) ? answer.line : null;
+        }
         // A step reports the stats of its movers only (nobody else's change).
         this.record.stats = {...this.record.stats, ...step.stats};
         this.record.movers = step.movers;
