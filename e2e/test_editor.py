@@ -94,6 +94,41 @@ def test_errors_are_marked_at_their_line_and_a_bad_value_is_explained(arena_page
     screenshot(arena_page, "editor-bad-return")
 
 
+#: Raises with a long line, so that its traceback has long unbroken parts.
+RAISES_LONG = (
+    "def move(view):\n"
+    "    table = {'a_rather_long_key_name_for_the_first_entry_of_the_table': 1}\n"
+    "    return table['the_best_move_of_all_the_moves_we_could_find_here_on_this_board']\n"
+)
+#: The box of an element on the screen.
+BOX = "(e => (({left, right, top, bottom}) => ({left, right, top, bottom}))(e.getBoundingClientRect()))"
+#: True if nothing of the element's text is cut off sideways.
+UNCUT = "(e => e.scrollWidth <= e.clientWidth)"
+
+
+def test_the_editor_opens_beside_the_board_which_stays_in_view_while_the_bot_plays(
+    arena_page: Any, isolated_server: Any
+) -> None:
+    # Issue 39: it opened below the board, which scrolled away while the bot played, and the
+    # traceback was cut off sideways.
+    arena_page.goto(game_url(isolated_server.url, trial_bots(), SEED, autoplay=None))
+    wait_for(arena_page, "document.body.dataset.bots === 'ready'")
+    open_editor(arena_page, 2)
+    type_code(arena_page, RAISES_LONG)
+    apply_and_wait_for_line(arena_page, 3, play=True)
+    board, editor = (arena_page.eval_on_selector(selector, BOX) for selector in ("#board", "#editor"))
+    height = arena_page.viewport_size["height"]
+    assert editor["left"] >= board["right"], (board, editor)
+    for box in (board, editor):
+        assert box["top"] >= 0 and box["bottom"] <= height, (board, editor, height)
+    assert arena_page.eval_on_selector("#editor-problem", UNCUT)
+    # A long traceback shows its end, which says what went wrong.
+    assert arena_page.eval_on_selector("#editor-problem", "e => e.scrollTop + e.clientHeight >= e.scrollHeight - 1")
+    wait_for(arena_page, "document.querySelector(\".panel[data-seat='2'] pre.problem\")")
+    assert arena_page.eval_on_selector(".panel[data-seat='2'] pre.problem", UNCUT)
+    screenshot(arena_page, "editor-beside-the-board")
+
+
 def test_code_is_kept_across_a_reload_under_the_bots_name(arena_page: Any, isolated_server: Any) -> None:
     arena_page.goto(isolated_server.url)
     wait_for(arena_page, "document.body.dataset.bots === 'ready'")

@@ -192,6 +192,7 @@ export class Editor {
         const line = errorLine(problem, this.name.value, this.value, answer, returned);
         this.problemBox.textContent = problem && (line ? `Line ${line}: ` : "") + problem;
         this.problemBox.hidden = !problem;
+        this.problemBox.scrollTop = this.problemBox.scrollHeight;   // a long traceback's last line says what went wrong
         const marked = this.code.mark(line || 1, problem.trim().split("\n").pop());
         this.box.dataset.problemLine = problem ? String(marked) : "";
     }
