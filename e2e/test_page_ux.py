@@ -198,7 +198,9 @@ def test_hex_seat_colours_follow_a_swap_and_the_result_reads(arena_page: Any, is
 # -- item 6 and the tournament's table of item 7 ----------------------------------------------
 
 
-def test_the_seat_list_shows_the_tournament_game_on_the_board(arena_page: Any, isolated_server: Any) -> None:
+def test_the_seat_list_shows_the_tournament_game_then_the_seats_as_chosen(
+    arena_page: Any, isolated_server: Any
+) -> None:
     config = SHORT.replace(turn_limit=200)
     arena_page.goto(game_url(isolated_server.url, trial_bots(), SEED, config=config, autoplay=None))
     wait_for(arena_page, READY)
@@ -213,10 +215,11 @@ def test_the_seat_list_shows_the_tournament_game_on_the_board(arena_page: Any, i
             && [...document.querySelectorAll('#seats select')].every(select => select.disabled)""",
     )
     wait_for(arena_page, "document.body.dataset.tournament === 'over'")
-    # The last game's seats (the order rotated) are the seat list's.
+    # The board keeps the last game (the order rotated); the seat list is the seats as chosen
+    # again (issue 39: it kept the last game's order, which New game then played).
     names = arena_page.evaluate("window.arena.state.record.names")
-    assert arena_page.evaluate(SEAT_NAMES) == names
     assert names == [path.stem for path in trial_bots()[::-1]]
+    assert arena_page.evaluate(SEAT_NAMES) == names[::-1]
     assert not arena_page.evaluate("[...document.querySelectorAll('#seats select')].some(select => select.disabled)")
     # The table fits its card.
     table = arena_page.locator("#t-board").bounding_box()

@@ -582,6 +582,8 @@ async function runTournament() {
     }, showTournament);
     if (state.tournament !== tournament) return;
     body.dataset.tournament = tournament.played === games ? "over" : "stopped";
+    // The seat list is the seats as chosen again (the board keeps the last game, in its order).
+    state.seats.seats = seats;
     renderSeats();
     showTournament(tournament);
 }
