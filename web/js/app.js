@@ -256,7 +256,8 @@ function render() {
     body.dataset.turn = String(record.length);
     body.dataset.shown = String(shown);
     $("download").disabled = !(state.match || state.replayText);
-    $("play").textContent = state.playing ? "Pause" : "Play";
+    $("play").textContent = state.playing ? "Pause" : atTheEnd() ? "Replay" : "Play";
+    $("play").title = atTheEnd() ? "Watch this game again from the start (space); New game plays another" : "Play / pause (space)";
     statusLine();
 }
 
@@ -401,8 +402,19 @@ async function advance(ahead = false) {
     return Boolean(turn) && match === state.match;
 }
 
+/** Whether the board shows the end of a finished game (Play then replays it from the start). */
+function atTheEnd() {
+    const record = state.record;
+    return Boolean(record && record.result && state.shown === record.length);
+}
+
 async function play() {
     if (state.playing) return;
+    if (atTheEnd()) {
+        // Replay: from the start, at the chosen speed (in fast mode it would be over before a frame is drawn).
+        state.shown = 0;
+        $("fast").checked = false;
+    }
     state.playing = true;
     // A loop left waiting on a turn from before a pause must not carry on beside this one.
     const run = ++state.run;

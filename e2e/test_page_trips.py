@@ -1,0 +1,43 @@
+"""What tripped the next new user in the page (issue 39). (The editor beside the board and the
+bad return's line are in test_editor.py, the seat list after a quick tournament in
+test_page_ux.py.)"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from arena_support import game_url, trial_bots, wait_game_over
+from conftest import screenshot
+from flit_core import PRESETS
+from flit_core.web.headless import wait_for
+
+SEED = 7
+#: A short Flit game with time to spare per move on a busy machine.
+SHORT = PRESETS["trial"].replace(size=8, turn_limit=12, move_time_ms=5000.0, startup_ms=20000.0)
+#: Every board position the page shows from now on, in order (data-shown).
+WATCH_SHOWN = """() => {
+    window.shownSeen = [];
+    new MutationObserver(() => window.shownSeen.push(Number(document.body.dataset.shown)))
+        .observe(document.body, {attributeFilter: ["data-shown"]});
+}"""
+
+
+def test_play_on_a_finished_game_replays_it(arena_page: Any, isolated_server: Any) -> None:
+    # Issue 39: Play on a finished game did nothing and said nothing.
+    arena_page.goto(game_url(isolated_server.url, trial_bots(), SEED, config=SHORT))
+    wait_game_over(arena_page)
+    wait_for(arena_page, "document.getElementById('play').textContent === 'Replay'")
+    turns = arena_page.evaluate("window.arena.state.record.length")
+    arena_page.evaluate(WATCH_SHOWN)
+    arena_page.fill("#speed", "0")  # a turn a second: slow enough to be seen under way
+    arena_page.click("#play")
+    # It plays the game again from the start, to its end.
+    pausable = "document.getElementById('play').textContent === 'Pause'"
+    wait_for(arena_page, f"document.body.dataset.shown === '2' && {pausable}")
+    screenshot(arena_page, "replaying")
+    arena_page.fill("#speed", "10")
+    wait_for(arena_page, f"window.shownSeen.includes({turns}) && window.shownSeen[0] < {turns}")
+    seen = arena_page.evaluate("window.shownSeen")
+    assert seen[0] <= 1 and seen == sorted(seen), seen
+    wait_for(arena_page, "document.getElementById('play').textContent === 'Replay'")
+    assert arena_page.evaluate("window.arena.state.record.length") == turns, "the same game, no new turns"
