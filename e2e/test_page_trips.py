@@ -9,11 +9,13 @@ from typing import Any
 from arena_support import game_url, trial_bots, wait_game_over
 from conftest import screenshot
 from flit_core import PRESETS
+from flit_core.games import get_game
 from flit_core.web.headless import wait_for
 
 SEED = 7
 #: A short Flit game with time to spare per move on a busy machine.
 SHORT = PRESETS["trial"].replace(size=8, turn_limit=12, move_time_ms=5000.0, startup_ms=20000.0)
+READY = "document.body.dataset.bots === 'ready'"
 #: Every board position the page shows from now on, in order (data-shown).
 WATCH_SHOWN = """() => {
     window.shownSeen = [];
@@ -41,3 +43,18 @@ def test_play_on_a_finished_game_replays_it(arena_page: Any, isolated_server: An
     assert seen[0] <= 1 and seen == sorted(seen), seen
     wait_for(arena_page, "document.getElementById('play').textContent === 'Replay'")
     assert arena_page.evaluate("window.arena.state.record.length") == turns, "the same game, no new turns"
+
+
+def test_the_versus_preset_seats_you(arena_page: Any, isolated_server: Any) -> None:
+    # Issue 39: Versus ("you vs a bot") left both seats to bots.
+    arena_page.goto(game_url(isolated_server.url, trial_bots(), SEED, autoplay=None))
+    wait_for(arena_page, READY)
+    arena_page.select_option("#preset", "versus")
+    wait_for(arena_page, "window.arena.state.seats.seats[0].kind === 'human'")
+    assert arena_page.get_attribute(".seat[data-seat='1'] .you", "aria-pressed") == "true"
+    # The game not started yet is set up again with you in it: the board waits for your click.
+    wait_for(arena_page, "window.arena.state.seatsInGame[0].kind === 'human' && window.arena.state.record.length === 0")
+    versus = get_game("flit").preset("versus")
+    assert arena_page.evaluate("window.arena.state.match.settings.config.size") == versus.size
+    assert "You play" in arena_page.inner_text("#prompt")
+    screenshot(arena_page, "versus-seats-you")

@@ -483,6 +483,9 @@ def test_the_page_assets_are_json_and_name_real_presets(definition: GameDef) -> 
     for name, config in assets["presets"].items():
         assert definition.config_type.from_dict(config) == definition.preset(name)
     assert set(assets.get("preset_labels", {})) <= set(definition.presets)
+    # A preset made for a person seats one: the game takes a human's moves.
+    assert set(assets.get("human_presets", [])) <= set(definition.presets)
+    assert "input" in assets or not assets.get("human_presets")
     # The settings form builds a custom configuration from its fields alone: it needs them all.
     assert {field["name"] for field in assets["fields"]} == definition.config_type.field_names()
     for module in ("canvas", "input"):

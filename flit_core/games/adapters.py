@@ -213,7 +213,8 @@ class Page(Adapter, ABC):
         a field name, or ``{"name", "label", "type": "int" | "number" | "choice",
         "choices", "min", "max", "optional"}``), ``preset`` (the page's first preset),
         ``preset_labels``, ``seat_names``, ``starter`` (the editor's code for a new bot),
-        ``rules`` (one line under the page) and whatever the page module draws with."""
+        ``rules`` (one line under the page), ``human_presets`` (presets made for a person:
+        choosing one seats you in seat 1) and whatever the page module draws with."""
 
     def legal_moves(self, snapshot: Any, player: int) -> Sequence[Any]:
         """Every legal move of ``player`` on ``snapshot`` except a pass: what a human seat

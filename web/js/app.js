@@ -835,6 +835,12 @@ function wire() {
         const preset = $("preset").value;
         showConfig(preset, preset === "custom" ? configFromForm() : presetConfig(preset));
         fitSeats();
+        // A preset made for a person (Flit's Versus) seats you, unless you have a seat already.
+        const seats = state.seats.seats;
+        if ((state.game.assets.human_presets || []).includes(preset) && !seats.some(seat => seat.kind === HUMAN)) {
+            state.seats.toggleHuman(0);
+            seatsChanged();
+        }
     });
     $("custom").addEventListener("change", event => { if (event.target.id === "c-players") fitSeats(); });
     $("dice").addEventListener("click", () => { $("seed").value = randomSeed(); });

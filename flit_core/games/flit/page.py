@@ -47,6 +47,7 @@ PAGE_ASSETS: dict[str, Any] = {
     # The page opens on the small game a browser plays quickly.
     "preset": "trial",
     "preset_labels": {name: preset_label(name, config) for name, config in PRESETS.items()},
+    "human_presets": ["versus"],
     "seat_names": ["Red", "Blue", "Green", "Amber"],
     # The names say the seats' colours: the page renames them when it recolours the seats.
     "seat_names_say_colours": True,
