@@ -58,3 +58,16 @@ def test_the_versus_preset_seats_you(arena_page: Any, isolated_server: Any) -> N
     assert arena_page.evaluate("window.arena.state.match.settings.config.size") == versus.size
     assert "You play" in arena_page.inner_text("#prompt")
     screenshot(arena_page, "versus-seats-you")
+
+
+def test_charts_show_what_was_reached_and_hex_charts_the_race(arena_page: Any, isolated_server: Any) -> None:
+    # Issue 39: empty charts read "1 wins" and "1 points"; Hex's (wins) was one spike at the end.
+    arena_page.goto(isolated_server.url + "?game=coins")
+    wait_for(arena_page, READY)
+    assert arena_page.get_attribute("#chart", "data-label") == "", "no points reached yet"
+    arena_page.goto(isolated_server.url + "?game=hex")
+    wait_for(arena_page, READY)
+    size = arena_page.evaluate("window.arena.state.match.settings.config.size")
+    assert arena_page.inner_text("#chart-title").lower() == "cells to connect over the turns"
+    assert arena_page.get_attribute("#chart", "data-label") == f"{size} cells to connect"
+    screenshot(arena_page, "hex-chart-before")

@@ -186,13 +186,18 @@ def test_hex_seat_colours_follow_a_swap_and_the_result_reads(arena_page: Any, is
     assert arena_page.evaluate("getComputedStyle(document.querySelector('#banner strong')).color") == INK
     assert seat_colour(arena_page, "#banner strong .mark") == white
     screenshot(arena_page, "ux-hex-forfeit")
-    # A connection names the seat, whoever plays it (a human is no bot); the chart's scale is 1 win.
+    # A connection names the seat, whoever plays it (a human is no bot). The chart plots the
+    # cells each side still needs to connect (issue 39: the wins made it one spike at the end),
+    # from the board's size at the start.
     arena_page.goto("about:blank")
     arena_page.goto(game_url(isolated_server.url, [HEX.examples["random"]] * 2, 4, config=config))
     wait_game_over(arena_page)
     result = arena_page.evaluate("window.arena.state.record.result")
     assert f"(seat {result['winner']}) connected its sides" in result["detail"]
-    assert arena_page.get_attribute("#chart", "data-top") == "1"
+    assert arena_page.get_attribute("#chart", "data-label") == f"{config.size} cells to connect"
+    plotted = arena_page.evaluate(f"window.arena.state.record.plot.map(row => row[{result['winner']}])")
+    assert plotted[0] == config.size and plotted[-1] == 0 and len(set(plotted)) > 2, plotted
+    arena_page.locator(".chart-card").screenshot(path=str(screenshot(arena_page, "ux-hex-chart")))
 
 
 # -- item 6 and the tournament's table of item 7 ----------------------------------------------
@@ -260,7 +265,7 @@ def test_nothing_is_cut_and_the_result_is_under_the_board(
     banner, board = arena_page.locator("#banner").bounding_box(), arena_page.locator("#board").bounding_box()
     assert banner["y"] >= board["y"] + board["height"]
     top = arena_page.evaluate("Math.max(...window.arena.state.record.scores.flatMap(row => row.slice(1, 3)))")
-    assert arena_page.get_attribute("#chart", "data-top") == str(max(top, 1))
+    assert arena_page.get_attribute("#chart", "data-label") == f"{top} pieces"
     screenshot(arena_page, "ux-layout")
 
 

@@ -214,7 +214,9 @@ class Page(Adapter, ABC):
         "choices", "min", "max", "optional"}``), ``preset`` (the page's first preset),
         ``preset_labels``, ``seat_names``, ``starter`` (the editor's code for a new bot),
         ``rules`` (one line under the page), ``human_presets`` (presets made for a person:
-        choosing one seats you in seat 1) and whatever the page module draws with."""
+        choosing one seats you in seat 1), ``chart_name`` (what the page module's
+        ``Board.chart`` plots, for a game whose scores say nothing until it ends) and
+        whatever the page module draws with."""
 
     def legal_moves(self, snapshot: Any, player: int) -> Sequence[Any]:
         """Every legal move of ``player`` on ``snapshot`` except a pass: what a human seat

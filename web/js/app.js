@@ -234,7 +234,7 @@ function render() {
     // A game whose steps are no turn records (light cycles) counts its turns itself.
     $("turn-label").textContent = board.turnLabel ? board.turnLabel() : record.limit ? `turn ${shown} / ${record.limit}` : `turn ${shown}`;
     const colours = ["", ...record.names.map((_, i) => record.colour(i + 1))];
-    drawChart($("chart"), record, record.config.players, colours, shown, game.assets.score);
+    drawChart($("chart"), record, record.config.players, colours, shown, game.assets.chart_name || game.assets.score);
     const match = state.match;
     renderPanels($("panels"), {
         seats: record.names.map((name, i) => (match ? state.seatsInGame[i] : {kind: "replay", name})),
@@ -788,8 +788,8 @@ async function useGame(name) {
     $("zoom").hidden = !state.view.zoom;
     redrawBoard();
     $("rules").textContent = assets.rules || "";
-    const score = assets.score;
-    $("chart-title").textContent = `${score[0].toUpperCase()}${score.slice(1)} over the turns`;
+    const plotted = assets.chart_name || assets.score;
+    $("chart-title").textContent = `${plotted[0].toUpperCase()}${plotted.slice(1)} over the turns`;
     $("t-board").hidden = true;
     body.dataset.gameName = name;
 }

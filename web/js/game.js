@@ -19,6 +19,10 @@
  * @property {(changes: any[]) => void} apply  one step's changes
  * @property {() => GameBoard} copy
  * @property {() => number[]} scores  by seat number (index 0 unused)
+ * @property {() => (number | null)[]} [chart]  what the page's chart plots instead of the
+ *     scores, by seat number (null: nothing to plot), for a game whose scores say nothing
+ *     until it ends (Hex: the cells each seat still needs to connect); the assets'
+ *     chart_name names it
  * @property {(seat: number) => string} [seatName]  the seat's name now, if it can change
  *     (Hex: after a swap)
  * @property {(seat: number) => number} [colourOf]  the seat whose first colour seat `seat`

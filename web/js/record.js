@@ -23,6 +23,8 @@ export class GameRecord {
         this.board = new game.Board(config, setup);
         this.turns = [];
         this.scores = [this.board.scores()];
+        // What the chart plots after each turn: the board's chart (Board.chart), else the scores.
+        this.plot = this.board.chart ? [this.board.chart()] : this.scores;
         this.snapshots = [this.board.copy()];
         this.result = null;
         this.stats = stats;
@@ -33,6 +35,7 @@ export class GameRecord {
         this.board.apply(turn.changes);
         this.turns.push(turn);
         this.scores.push(this.board.scores());
+        if (this.plot !== this.scores) this.plot.push(this.board.chart());
         if (this.turns.length % SNAPSHOT_EVERY === 0) this.snapshots.push(this.board.copy());
     }
 

@@ -128,6 +128,8 @@ class HexPage(Page):
             "preset": "trial",
             "preset_labels": {"uais": "UAIS 10x10", "uais-small": "UAIS 7x7", "trial": "Trial 7x7, 1 s"},
             "seat_names": ["Black", "White"],
+            # The chart plots board.js's Board.chart: a win is scored only at the end.
+            "chart_name": "cells to connect",
             "fields": [
                 "players",
                 "move_time_ms",

@@ -41,6 +41,38 @@ export function winningChain(cells, n, colour) {
     return [];
 }
 
+/** The fewest empty cells `colour` must still fill to join its sides (its own stones cost
+ * nothing, the other colour's block the way), or null once it no longer can: a 0-1
+ * breadth-first search from its first side. */
+export function cellsToConnect(cells, n, colour) {
+    const first = (r, c) => (colour === BLACK ? r : c) === 0;
+    const cost = at => (cells[at] === colour ? 0 : 1);
+    const distance = new Array(n * n).fill(Infinity);
+    const near = [], far = [];   // the cells at the current distance, and at one more
+    for (let at = 0; at < n * n; at += 1) {
+        if (first(Math.floor(at / n), at % n) && (cells[at] === 0 || cells[at] === colour)) {
+            distance[at] = cost(at);
+            (distance[at] ? far : near).push(at);
+        }
+    }
+    let best = Infinity;
+    while (near.length || far.length) {
+        if (!near.length) near.push(...far.splice(0));
+        const at = near.pop(), r = Math.floor(at / n), c = at % n;
+        if ((colour === BLACK ? r : c) === n - 1) best = Math.min(best, distance[at]);
+        for (const [dr, dc] of STEPS) {
+            const rr = r + dr, cc = c + dc, next = rr * n + cc;
+            if (rr < 0 || cc < 0 || rr >= n || cc >= n || (cells[next] !== 0 && cells[next] !== colour)) continue;
+            const reached = distance[at] + cost(next);
+            if (reached < distance[next]) {
+                distance[next] = reached;
+                (reached === distance[at] ? near : far).push(next);
+            }
+        }
+    }
+    return best === Infinity ? null : best;
+}
+
 /** @implements {GameBoard} */
 export class Board {
     constructor(config, setup) {
@@ -84,6 +116,13 @@ export class Board {
             if (chain.length) return {colour, chain};
         }
         return {colour: 0, chain: []};
+    }
+
+    /** The cells each seat still needs to connect, by seat number (null: it no longer can):
+     * the page's chart, where the scores say nothing until one side has won. */
+    chart() {
+        const black = cellsToConnect(this.cells, this.size, 1), white = cellsToConnect(this.cells, this.size, 2);
+        return this.black === 1 ? [0, black, white] : [0, white, black];
     }
 
     /** 1 for the seat whose colour has connected, by seat number (forfeits are not on the board). */
