@@ -1,6 +1,7 @@
-"""What tripped the next new user in the page (issue 39). (The editor beside the board and the
-bad return's line are in test_editor.py, the seat list after a quick tournament in
-test_page_ux.py.)"""
+"""What tripped the next new user in the page (issue 39): Play on a finished game, the Versus
+preset, empty and one-spike charts, and a settings row whose dice wrapped and a seat menu
+that cut a level's name. (The editor beside the board and the bad return's line are in
+test_editor.py, the seat list after a quick tournament in test_page_ux.py.)"""
 
 from __future__ import annotations
 
@@ -21,6 +22,21 @@ WATCH_SHOWN = """() => {
     window.shownSeen = [];
     new MutationObserver(() => window.shownSeen.push(Number(document.body.dataset.shown)))
         .observe(document.body, {attributeFilter: ["data-shown"]});
+}"""
+#: The example levels' names in the seat menus that do not fit their menu: [text, needed, room] (px).
+CUT_LEVELS = """() => {
+    const cut = [], ctx = document.createElement("canvas").getContext("2d");
+    for (const select of document.querySelectorAll("#seats select")) {
+        const style = getComputedStyle(select);
+        ctx.font = `${style.fontSize} ${style.fontFamily}`;
+        // The menu's arrow takes about 20 px of its inside.
+        const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
+        for (const option of select.options) {
+            const needed = ctx.measureText(option.text).width;
+            if (option.value.startsWith("example:") && needed > room) cut.push([option.text, needed, room]);
+        }
+    }
+    return cut;
 }"""
 
 
@@ -71,3 +87,20 @@ def test_charts_show_what_was_reached_and_hex_charts_the_race(arena_page: Any, i
     assert arena_page.inner_text("#chart-title").lower() == "cells to connect over the turns"
     assert arena_page.get_attribute("#chart", "data-label") == f"{size} cells to connect"
     screenshot(arena_page, "hex-chart-before")
+
+
+def test_the_dice_stays_by_its_seed_and_every_level_has_its_whole_name(arena_page: Any, isolated_server: Any) -> None:
+    # Issue 39: in Hex's settings the dice wrapped onto a line of its own, and "Medium
+    # (shortest_path_bot)" was cut in its seat menu.
+    arena_page.goto(isolated_server.url)
+    wait_for(arena_page, READY)
+    for name in arena_page.evaluate("[...document.querySelectorAll('#game option')].map(option => option.value)"):
+        if arena_page.evaluate("document.body.dataset.gameName") != name:
+            arena_page.select_option("#game", name)
+            wait_for(arena_page, f"document.body.dataset.gameName === '{name}' && {READY}")
+        seed, dice = (arena_page.locator(selector).bounding_box() for selector in ("#seed", "#dice"))
+        assert abs(seed["y"] + seed["height"] / 2 - (dice["y"] + dice["height"] / 2)) < 4, (name, seed, dice)
+        assert dice["x"] > seed["x"] + seed["width"], (name, seed, dice)
+        assert arena_page.evaluate(CUT_LEVELS) == [], name
+        if name == "hex":
+            arena_page.locator("#settings-card").screenshot(path=str(screenshot(arena_page, "hex-settings")))
