@@ -141,21 +141,27 @@ def upward(edges: dict[str, set[str]]) -> list[tuple[str, str]]:
     )
 
 
+def between(edges: dict[str, set[str]]) -> dict[tuple[str, str], int]:
+    """How many imports run from each layer to each other layer: (from, to) -> count."""
+    counts: dict[tuple[str, str], int] = defaultdict(int)
+    for module, targets in edges.items():
+        for target in targets:
+            if layer(module) != layer(target):
+                counts[layer(module), layer(target)] += 1
+    return dict(counts)
+
+
 def main() -> int:
     """Print the layer table, the upward imports and the cycles."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--modules", action="store_true", help="list every arrow that crosses a layer")
     args = parser.parse_args()
     edges = graph()
-    between: dict[tuple[str, str], int] = defaultdict(int)
-    for module, targets in edges.items():
-        for target in targets:
-            if layer(module) != layer(target):
-                between[layer(module), layer(target)] += 1
+    crossing = between(edges)
     print("layer (bottom first)  modules  imports from")
     for name in ORDER:
         members = [module for module in edges if layer(module) == name]
-        used = ", ".join(f"{target} {count}" for (source, target), count in sorted(between.items()) if source == name)
+        used = ", ".join(f"{target} {count}" for (source, target), count in sorted(crossing.items()) if source == name)
         print(f"{name:<21} {len(members):>7}  {used or '-'}")
     wrong = upward(edges)
     print(f"\nimports that run up a layer: {len(wrong)}")
