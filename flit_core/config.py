@@ -34,7 +34,9 @@ class BaseConfig:
     MIN_PLAYERS: ClassVar[int] = 2
     MAX_PLAYERS: ClassVar[int] = 2
 
+    #: How many bots play (the game's range: ``MIN_PLAYERS`` to ``MAX_PLAYERS``).
     players: int = 2
+    #: The time limit of a move request, in milliseconds.
     move_time_ms: float = 50.0
     #: Time allowed for each bot's first move request (a fresh process or worker must
     #: start up). 0 gives the strict rule: the first request has ``move_time_ms`` too.

@@ -12,7 +12,7 @@ class BotView(View[GameConfig, Position]):
     """What a bot may look at when asked for a move. It is a snapshot: keep it if you like.
 
     ``view[x, y]`` is a square's colour (0 empty, 1-4 bots, 5 neutral). For search,
-    ``view.board`` is an immutable :class:`~flit_core.board.Position` whose
+    ``view.board`` is an immutable :class:`~flit_core.games.flit.board.Position` whose
     ``apply``/``play`` return new positions.
     """
 
