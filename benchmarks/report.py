@@ -1,4 +1,4 @@
-"""Every benchmark in one sitting: the figures the README's performance section quotes.
+"""Every benchmark in one sitting: the figures the documentation's performance page shows.
 
 Runs each benchmark script of this folder one at a time, each several times (``--runs``),
 records the load average before and after every run, and collects the figures each prints:
@@ -12,8 +12,8 @@ lowest to the highest run, its floor, its target and whether the median meets it
     .venv/bin/python benchmarks/report.py --quick    # a fast sanity run: benchmarks/report/quick.{json,md}
     .venv/bin/python benchmarks/report.py --only referee,hex --runs 5
 
-The README's performance section is ``report.md`` pasted between its two marker comments
-(``tests/test_readme_figures.py`` checks every number in it against the report). On this
+The documentation's performance page (``docs/explanation/performance.md``) draws these tables
+from ``report.json`` (``tests/test_docs.py`` checks that it shows every figure). On this
 2-core machine other work slows every figure: the loads are in the report beside them.
 """
 
@@ -258,7 +258,7 @@ def number(value: float) -> str:
 
 
 def markdown(report: dict[str, Any]) -> str:
-    """The report's tables (what the README's performance section quotes)."""
+    """The report's tables (what the documentation's performance page shows)."""
     host = report["machine"]
     lines = [
         f"Measured by `benchmarks/report.py{' --quick' if report['quick'] else ''}` on {report['date']}: "

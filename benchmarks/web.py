@@ -86,7 +86,7 @@ def move(view):
         print(f"floor {_time.perf_counter() - started} {game.turn}")
     return _instant(view)
 """
-#: Targets of the issue the figures answer (docs: README, Benchmarks, Browser arena).
+#: Targets of the issue the figures answer (docs/explanation/performance.md).
 BOTS_READY_TARGET_MS = 2000.0
 TURN_TARGET_RATIO = 1.5
 NATIVE_TARGET_RATIO = 3.0

@@ -120,7 +120,7 @@ def test_every_answer_plays_and_the_export_matches_the_native_leaderboard(
 
 
 def screenshot_for_readme(page: Any, frame: Any) -> None:
-    """The challenge arena as the README shows it (the post's frame made tall enough for all of
+    """The challenge arena as the documentation shows it (the post's frame made tall enough for all of
     it), kept with the test artifacts: docs/challenge-arena.png is a copy of it."""
     height = frame.evaluate("document.documentElement.scrollHeight")
     page.evaluate(f"document.querySelector('iframe').style.height = '{height}px'")

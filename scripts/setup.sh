@@ -48,8 +48,8 @@ if [ "$mode" = test ] && [ -d e2e ] && [ ! -x /usr/bin/chromium ]; then
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium >/dev/null
 fi
 
-# The referee runs every bot program in a bubblewrap sandbox (README, Security); without
-# it, it falls back to limits and process groups, and says so. Serving the page needs none.
+# The referee runs every bot program in a bubblewrap sandbox (docs/explanation/security.md);
+# without it, it falls back to limits and process groups, and says so. Serving the page needs none.
 if [ "$mode" != serve ] && [ "$(uname -s)" = Linux ] && ! command -v bwrap >/dev/null && command -v apt-get >/dev/null; then
     echo "setup: installing Debian's bubblewrap for the bot sandbox" >&2
     if [ "$(id -u)" = 0 ]; then sudo=""; else sudo="sudo"; fi

@@ -152,7 +152,7 @@ def test_a_file_that_is_no_replays_file_is_one_line(tmp_path: Path, capsys: pyte
 def test_the_challenge_snippet_is_small_and_names_its_bundle(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    out, dist = tmp_path / "snippet.html", tmp_path / "dist"  # the README's --bundle-out dist/, not made yet
+    out, dist = tmp_path / "snippet.html", tmp_path / "dist"  # the docs' --bundle-out dist/, not made yet
     site = "https://me.example/arena/"
     command = ["embed", "--question", "271500", "--preset", "trial", "--out", str(out), "--bundle-out", str(dist)]
     assert main([*command, "--bundle-url", site]) == 0

@@ -1,4 +1,4 @@
-"""The coin game's rules (``docs/coins.md``): every action and both rotations as tables, the
+"""The coin game's rules (``docs/games/coins.md``): every action and both rotations as tables, the
 setup drawn from the generator, the end conditions, the final scoring, the changes a display
 rebuilds the table from, and properties of random turns against a reference written here
 from the spec alone."""

@@ -1,6 +1,6 @@
 """Hex's rules (flit_core.games.hex), table-driven: cell names, neighbours, win detection,
 the swap (pie) rule, illegal moves and forfeits, the bot view's helpers and the configuration.
-The spec is ``docs/hex.md``."""
+The spec is ``docs/games/hex.md``."""
 
 from __future__ import annotations
 

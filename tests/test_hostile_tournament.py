@@ -112,7 +112,7 @@ def test_a_bot_cannot_read_a_fellow_entrants_source(
 ) -> None:
     file = entrants(tmp_path, {"snoop": "snoop.py", "victim": "victim.py"})
     if here == "entrants folder":
-        monkeypatch.chdir(tmp_path)  # the README's layout: run beside entrants.toml and bots/
+        monkeypatch.chdir(tmp_path)  # the documentation's layout: run beside entrants.toml and bots/
     # The fellow's file in the shared bots folder, where the entrants file names it.
     monkeypatch.setenv("FLIT_HOSTILE_VICTIM", str(tmp_path / "bots" / "victim.py"))
     assert tournament(tmp_path, file, "results", *options) == 0

@@ -2,7 +2,7 @@
 trails, every way to crash (head-on, same cell, trading places, following behind, turning
 back, off the field, no move), rounds on shrinking fields, the ranking and scores, the
 order by seed, the judge's text frame; then property tests over random games. The spec is
-``docs/lightcycles.md``."""
+``docs/games/lightcycles.md``."""
 
 from __future__ import annotations
 

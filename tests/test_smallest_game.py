@@ -1,4 +1,4 @@
-"""The smallest game the README's "How to add a game" describes (``tests/games/nim``, one file and
+"""The smallest game the documentation's "Add a game" describes (``tests/games/nim``, one file and
 one example bot, at most 150 lines) plays through every driver; a driver that needs an adapter
 it lacks (a page, a checker) says so in one line. The conformance suite covers the rest
 (``tests/test_conformance.py``, where it runs with every other game)."""

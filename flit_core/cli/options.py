@@ -208,9 +208,9 @@ def seed_arg(text: str) -> int:
 
 
 def add_sandbox_options(parser: argparse.ArgumentParser) -> None:
-    """Add ``--sandbox`` and the limits of every bot program (the README's Security section)."""
+    """Add ``--sandbox`` and the limits of every bot program (the documentation's Security page)."""
     default = Sandbox()
-    group = parser.add_argument_group("bot sandbox and limits (see the README's Security section)")
+    group = parser.add_argument_group("bot sandbox and limits (see the documentation's Security page)")
     group.add_argument(
         "--sandbox",
         choices=MODES,

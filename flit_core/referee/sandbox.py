@@ -75,7 +75,7 @@ _MIB = 1 << 20
 
 @dataclasses.dataclass(frozen=True)
 class Sandbox:
-    """Where bot programs run and what they may use; the defaults are the README's."""
+    """Where bot programs run and what they may use; the defaults are the documentation's (Security)."""
 
     #: ``"bwrap"``: a bubblewrap sandbox per bot, with the limits; ``"none"``: the limits
     #: and a process group only.
@@ -646,4 +646,4 @@ def _warn_once(message: str) -> None:
     if message not in _warned:
         _warned.add(message)
         with contextlib.suppress(OSError, ValueError):
-            print(f"flit-arena: warning: {message} (see the README's Security section)", file=sys.stderr, flush=True)
+            print(f"flit-arena: warning: {message} (see the docs' Security page)", file=sys.stderr, flush=True)

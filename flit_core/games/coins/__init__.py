@@ -1,5 +1,5 @@
 """The coin game, "Every coin has two sides", as its King-of-the-Hill controller ran it
-(``docs/coins.md``).
+(``docs/games/coins.md``).
 
 Everything the game knows lives in this folder: its configuration and presets
 (:mod:`.config`), the action characters, the turn's arithmetic and the immutable table

@@ -1,4 +1,4 @@
-"""Hex as the UAIS 2022 bot tournament played it (``docs/hex.md``).
+"""Hex as the UAIS 2022 bot tournament played it (``docs/games/hex.md``).
 
 Everything Hex knows lives in this folder: its configuration and presets (:mod:`.config`),
 cells, positions and the union-find of chains (:mod:`.board`), the rules as a state for the

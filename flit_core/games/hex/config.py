@@ -38,7 +38,7 @@ class HexConfig(BaseConfig):
         return f"{self.size}x{self.size} Hex, {swap}, {self.move_time_ms:g} ms per move"
 
 
-#: Named configurations (``docs/hex.md``, Settings): the 2022 tournament's two
+#: Named configurations (``docs/games/hex.md``, Settings): the 2022 tournament's two
 #: brackets and the quick game of the browser and tests.
 PRESETS: dict[str, HexConfig] = {
     "uais": HexConfig(),

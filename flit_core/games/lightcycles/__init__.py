@@ -1,4 +1,4 @@
-"""Light cycles, as the "Tron light cycle KotH" challenge's judge plays it (``docs/lightcycles.md``).
+"""Light cycles, as the "Tron light cycle KotH" challenge's judge plays it (``docs/games/lightcycles.md``).
 
 Everything the game knows lives in this folder: its configuration and presets
 (:mod:`.config`), the field, its changes and the model the rules and displays share

@@ -16,7 +16,7 @@ MAX_SIDE = 4096
 
 
 class Order(enum.Enum):
-    """The order of a game's bots (it decides their start positions, see ``docs/lightcycles.md``)."""
+    """The order of a game's bots (it decides their start positions, see ``docs/games/lightcycles.md``)."""
 
     #: The entrants' order, seat 1 first (the judge's submission order).
     ENTRANTS = "entrants"
@@ -70,7 +70,7 @@ class LightCyclesConfig(BaseConfig):
         )
 
 
-#: Named configurations (``docs/lightcycles.md``, Settings): the judge's rules, and quick
+#: Named configurations (``docs/games/lightcycles.md``, Settings): the judge's rules, and quick
 #: games for Python bots in the browser and quick tournaments.
 PRESETS: dict[str, LightCyclesConfig] = {
     "standard": LightCyclesConfig(),

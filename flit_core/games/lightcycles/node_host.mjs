@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The arena's JavaScript host for light cycles: runs one original bot function, unchanged,
-// as a bot program speaking the arena's protocol (docs/lightcycles.md, "Bot protocol"):
+// as a bot program speaking the arena's protocol (docs/games/lightcycles.md, "Bot protocol"):
 //
 //   node node_host.mjs BOT.js               a file whose text is one function expression
 //   node node_host.mjs submissions.js NAME  the judge's file of `new Bot(name, author, fn)`

@@ -1,4 +1,4 @@
-"""Light cycles' rules as a simultaneous state the harness drives (``docs/lightcycles.md``).
+"""Light cycles' rules as a simultaneous state the harness drives (``docs/games/lightcycles.md``).
 
 Every bot of the round moves at once. A bot crashes if it made no move, if its head left
 the field, if its head is on a trail (the cells every moved head just left included: so

@@ -1,4 +1,4 @@
-"""Nim, the smallest game (README: "How to add a game"): players take 1 to 3 stones from one heap
+"""Nim, the smallest game (docs/how-to/add-a-game.md): players take 1 to 3 stones from one heap
 in turn; whoever takes the last wins. No move (a bad answer, a timeout, a crash) takes one
 stone, so a game ends within as many turns as the heap has stones."""
 
