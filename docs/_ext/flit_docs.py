@@ -270,15 +270,17 @@ class LayersDirective(SphinxDirective):
 
 class SnippetSizeRole(SphinxRole):
     """``{snippet-size}`x```: the range of the snippet's size over every game, with and
-    without a challenge, built now (e.g. "4,270 to 4,327 characters")."""
+    without a challenge, built now for a bundle on a GitHub Pages folder (e.g. "4,270 to
+    4,327 characters")."""
 
     def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
         """The sizes, as text."""
         from flit_core.games import BUILT_IN
         from flit_core.web.embed import Challenge, build_snippet
 
-        sizes = [len(build_snippet(game=game).html) for game in BUILT_IN]
-        sizes.append(len(build_snippet(challenge=Challenge(271500, "codegolf", None)).html))
+        site = "https://user.github.io/arena/embed/"
+        sizes = [len(build_snippet(game=game, bundle_url=site).html) for game in BUILT_IN]
+        sizes.append(len(build_snippet(challenge=Challenge(271500, "codegolf", None), bundle_url=site).html))
         return [nodes.Text(f"{min(sizes):,} to {max(sizes):,} characters")], []
 
 
