@@ -36,6 +36,7 @@ import os
 import shutil
 import socket
 import sys
+from collections.abc import Callable
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 MIB = b"x" * (1 << 20)
@@ -157,7 +158,7 @@ def forge() -> None:
 
 
 #: The modes that leave something in the bot's folder, on its first move.
-LEAVERS = {
+LEAVERS: dict[str, Callable[..., None]] = {
     "setuid": setuid,
     "deep": lambda levels: deep(int(levels)),
     "links": lambda shape: links(*map(int, shape.split(","))),
