@@ -12,7 +12,7 @@ import {Match, HUMAN} from "./match.js";
 import {GameRecord} from "./record.js";
 import {drawChart} from "./chart.js";
 import {renderPanels, escapeHTML} from "./panels.js";
-import {encodeShare, decodeShare, resultText} from "./share.js";
+import {encodeShare, decodeShare, checkSetup, resultText} from "./share.js";
 import {useGameSettings, presetConfig, presetOf, configFromForm, showConfig, randomSeed, readSeed, seedProblem} from "./settings.js";
 import {SeatList} from "./seats.js";
 import {loadStyle, saveStyle, styleGame, shapeMark} from "./palette.js";
@@ -906,7 +906,7 @@ function showNotice(text) {
 function firstGame(setup) {
     const wanted = (setup && setup.game) || new URLSearchParams(location.search).get("game");
     if (!wanted) return state.bundle.default;
-    if (state.bundle.games[wanted]) return wanted;
+    if (Object.hasOwn(state.bundle.games, wanted)) return wanted;
     showNotice(`This page has no game called "${wanted}": showing ${state.bundle.default}.`);
     return state.bundle.default;
 }
@@ -924,7 +924,9 @@ async function start() {
     let setup = null;
     try {
         setup = await decodeShare(location.hash);
+        if (setup) checkSetup(setup, state.bundle.games, setup.game ?? firstGame(null));
     } catch (error) {
+        setup = null;
         showNotice(`This share link is damaged: ${error.message || error}. Showing a new game instead.`);
     }
     await useGame(firstGame(setup));
@@ -941,6 +943,13 @@ async function start() {
     state.py = await pythonReady;
     timing.python = performance.now();
     body.dataset.python = "ready";
+    // The link's settings within the game's own ranges, as its configuration checks them.
+    const checked = setup && JSON.parse(state.py.check_config(state.game.name, JSON.stringify(configFromForm())));
+    if (checked && checked.error) {
+        showNotice(`This share link is damaged: ${checked.error}. Showing a new game instead.`);
+        showConfig(state.game.assets.preset, presetConfig(state.game.assets.preset));
+        fitSeats();
+    }
     await newGame({autoplay: setup && setup.autoplay});
     const challenge = challengeWanted();
     if (challenge) {

@@ -168,7 +168,7 @@ export function gameChoices(bundle) {
 /** The game `name` with its page modules loaded (once per page).
  * @returns {Promise<Game>} */
 export function loadGame(bundle, name) {
-    if (!bundle.games[name]) return Promise.reject(new Error(`this page has no game called "${name}"`));
+    if (!Object.hasOwn(bundle.games, name)) return Promise.reject(new Error(`this page has no game called "${name}"`));
     if (!gamesLoaded.has(name)) gamesLoaded.set(name, importGame(bundle, name));
     return gamesLoaded.get(name);
 }

@@ -82,10 +82,15 @@ export function randomSeed() {
     return Math.floor(Math.random() * 2 ** 32);
 }
 
+/** Whether `value` is a seed: a whole number of 32 bits. */
+export function isSeed(value) {
+    return Number.isInteger(value) && value >= 0 && value < 2 ** 32;
+}
+
 /** What is wrong with the seed field, or "" (an empty field is fine: a random seed). */
 export function seedProblem() {
     const input = field("seed"), value = input.value.trim();
-    const bad = input.validity.badInput || (value !== "" && !(/^\d+$/.test(value) && Number(value) < 2 ** 32));
+    const bad = input.validity.badInput || (value !== "" && !(/^\d+$/.test(value) && isSeed(Number(value))));
     input.setAttribute("aria-invalid", String(bad));
     return bad ? `Seed: a whole number from 0 to ${2 ** 32 - 1}, or empty for a random one.` : "";
 }

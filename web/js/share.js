@@ -3,6 +3,8 @@
 // set-up; a finished game's link carries its result too (flit_core/web/share.py makes the same links).
 "use strict";
 
+import {isSeed} from "./settings.js";
+
 async function pipe(bytes, stream) {
     const response = new Response(new Blob([bytes]).stream().pipeThrough(stream));
     return new Uint8Array(await response.arrayBuffer());
@@ -49,6 +51,41 @@ export async function decodeShare(hash) {
     // Flags that tools add to a link (browser-run): play at once, in fast mode.
     setup.autoplay = params.get("autoplay") || setup.autoplay || null;
     return setup;
+}
+
+/** The seat kinds a link may give, and the autoplay modes. */
+const SEAT_KINDS = ["example", "code", "human"];
+const AUTOPLAY = [null, "play", "fast"];
+
+/**
+ * Check a set-up read from a link before any of it is used; throws an Error saying what is
+ * wrong. `games` is the page's catalogue (bundle.games), `game` the set-up's game (the page's
+ * when it names none), which must be one of the catalogue's own names. Its players must be within
+ * the game's range (from its configuration's class, through the game's assets), every other
+ * setting a number, text, true/false or null (their ranges are the configuration's own: the
+ * page's Python checks them before a game starts, check_config), the seed a whole number of
+ * 32 bits, and the seats at most the game's players, each {kind, name, source, level,
+ * language} of the right types.
+ */
+export function checkSetup(setup, games, game) {
+    if (typeof game !== "string" || !Object.hasOwn(games, game)) throw new Error(`it names no game of this page (${String(game)})`);
+    const {assets, languages = {}} = games[game];
+    const [fewest, most] = assets.players;
+    const scalar = value => value === null || ["string", "boolean"].includes(typeof value) || Number.isFinite(value);
+    const {players = fewest, ...others} = setup.config;
+    if (Array.isArray(setup.config) || !Number.isInteger(players) || players < fewest || players > most) {
+        throw new Error(`its number of players is not one this game has (${fewest} to ${most})`);
+    }
+    if (!Object.values(others).every(scalar)) throw new Error("its settings are not numbers, text or true/false");
+    if (setup.seed != null && !isSeed(setup.seed)) throw new Error(`its seed is not a whole number from 0 to ${2 ** 32 - 1}`);
+    if (setup.seats.length > most) throw new Error(`it has more seats than this game's ${most} players`);
+    const text = value => value === undefined || typeof value === "string";
+    const fine = seat => seat !== null && typeof seat === "object" && SEAT_KINDS.includes(seat.kind)
+        && text(seat.name) && text(seat.source) && text(seat.level)
+        && (seat.language === undefined || (typeof seat.language === "string" && Object.hasOwn(languages, seat.language)));
+    const bad = setup.seats.findIndex(seat => !fine(seat));
+    if (bad >= 0) throw new Error(`its seat ${bad + 1} is not a bot, your code or a human of this game`);
+    if (!AUTOPLAY.includes(setup.autoplay)) throw new Error("its autoplay is neither play nor fast");
 }
 
 /** Whether `result` has what a game's result shows (Result.to_dict's winner and scores). */
