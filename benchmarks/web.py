@@ -19,7 +19,10 @@ run) or its target, with the ratio:
   thread and in its bot workers (read from /proc: unlike wall time, hardly changed by other
   work on a shared machine);
 * the memory four bot workers add (target 300 MB);
-* how long coins' example bots think in the page, against their limit.
+* how long coins' example bots think in the page, against their limit;
+* an honest bot's think time beside hostile neighbours (which start Web Workers that loop for
+  ever, or loops of timers) against its time beside another honest bot, on the isolated page,
+  the page without isolation and the challenge snippet: the same within noise is the target.
 
     .venv/bin/python benchmarks/web.py [--runs 3] [--skip-standard] [--parts startup,games,...]
 
@@ -49,8 +52,9 @@ from flit_core import PRESETS, BotProgram, GameConfig, Replay, get_game, play_ga
 from flit_core.games.interface import in_turn, steady_examples  # noqa: E402
 from flit_core.web.embed import pinned_versions, pyscript_config  # noqa: E402
 from flit_core.web.headless import block_outside, chromium, wait_for  # noqa: E402
+from flit_core.web.preview import PreviewServer  # noqa: E402
 from flit_core.web.server import ArenaHTTPServer  # noqa: E402
-from flit_core.web.share import code_seat, setup_dict, share_fragment  # noqa: E402
+from flit_core.web.share import code_seat, setup_dict, share_fragment, share_link  # noqa: E402
 from flit_core.web.share import file_seats as seats  # noqa: E402
 
 FLIT = get_game("flit")
@@ -59,6 +63,14 @@ EXAMPLES = ROOT / "flit_core" / "games" / "flit" / "bots"
 ENDLESS = ROOT / "e2e" / "bots" / "endless_bot.py"
 #: A bot that thinks as little as a Flit bot can: its games measure the page's own time.
 INSTANT = ROOT / "benchmarks" / "bots" / "instant_bot.py"
+#: An honest bot with a fixed amount of work a move (about 55 ms), and its neighbours: itself,
+#: and the hostile bots of e2e/test_hostile_between_moves.py that work between their moves.
+STEADY = ROOT / "benchmarks" / "bots" / "steady_bot.py"
+NEIGHBOURS = {
+    "an honest bot (itself)": STEADY,
+    "three Workers looping for ever": ROOT / "e2e" / "bots" / "hostile_page" / "worker_spawner.py",
+    "loops of timers and messages": ROOT / "e2e" / "bots" / "hostile_page" / "timer_looper.py",
+}
 #: Added to the instant bot, this makes its first move play a whole standard game (seed 7) of
 #: four bots of the source SOURCE inside its own worker, with no page and no messages (the
 #: game loop of flit_core.runner.play_game, which the page does not ship): the Python floor.
@@ -317,6 +329,23 @@ def recovery(server: ArenaHTTPServer, query: str) -> list[float]:
     return times
 
 
+def beside(url: str) -> dict[str, float]:
+    """The game at ``url`` (the steady bot in seat 1) played in fast mode: the steady bot's
+    median and mean think time (ms, its first move left out) and its timeouts."""
+    with chromium() as browser:
+        context, page = open_game(browser, url)
+        play_fast(page)
+        turns = page.evaluate("window.arena.state.record.turns")
+        context.close()
+    mine = [turn for turn in turns if turn["player"] == 1][1:]
+    times = [turn["ms"] for turn in mine if turn["ms"] is not None]
+    return {
+        "median": median(times),
+        "mean": statistics.mean(times),
+        "timeouts": sum(turn["kind"] == "timeout" for turn in mine),
+    }
+
+
 def median(values: list[float]) -> float:
     """The median."""
     return statistics.median(values)
@@ -552,6 +581,36 @@ def recoveries(isolated: ArenaHTTPServer, plain: ArenaHTTPServer) -> None:
         show(f"{label} (median / max ms, {len(times)} runaways)", f"{median(times):.1f} / {max(times):.1f}")
 
 
+def neighbours(isolated: ArenaHTTPServer, plain: ArenaHTTPServer) -> None:
+    """Print the steady bot's think time beside each neighbour, in each driver."""
+    # A limit the steady bot keeps on a busy machine too: its time, not its timeouts, is the figure.
+    config = PRESETS["trial"].replace(turn_limit=200, move_time_ms=1000.0)
+    print(
+        f"An honest bot's think time beside each neighbour (steady_bot.py, {config.turn_limit // 2} moves "
+        f"at {config.move_time_ms:.0f} ms; median / mean ms, timeouts; against beside itself):",
+        flush=True,
+    )
+    preview = PreviewServer().start()
+    drivers = {
+        "isolated page": isolated.url,
+        "page without isolation": plain.url,
+        "snippet": preview.url + "snippet.html",
+    }
+    try:
+        for driver, base in drivers.items():
+            honest = None
+            for neighbour, bot in NEIGHBOURS.items():
+                figures = beside(base + share_link(setup_dict(config, 7, seats([STEADY, bot]))))
+                honest = honest or figures
+                show(
+                    f"{driver}, beside {neighbour}",
+                    f"{figures['median']:.1f} / {figures['mean']:.1f}, {figures['timeouts']}   "
+                    f"({figures['mean'] / honest['mean']:.2f}x)",
+                )
+    finally:
+        preview.stop()
+
+
 def memories(isolated: ArenaHTTPServer, runs: int) -> None:
     """Print the memory figures."""
     print(f"Memory (resident, the page's renderer process with its workers; medians of {runs}):", flush=True)
@@ -567,7 +626,7 @@ def memories(isolated: ArenaHTTPServer, runs: int) -> None:
     )
 
 
-PARTS = ("startup", "games", "standard", "recovery", "memory", "think")
+PARTS = ("startup", "games", "standard", "recovery", "memory", "think", "neighbours")
 
 
 def think_times(isolated: ArenaHTTPServer) -> None:
@@ -627,6 +686,8 @@ def main() -> int:
             memories(isolated, args.runs)
         if "think" in parts:
             think_times(isolated)
+        if "neighbours" in parts:
+            neighbours(isolated, plain)
     finally:
         isolated.stop()
         plain.stop()

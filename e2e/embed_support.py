@@ -16,7 +16,7 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 from flit_core.web.assets import VENDOR_DIR
-from flit_core.web.embed import PYODIDE_CDN, PYSCRIPT_CDN, Snippet, pinned_versions
+from flit_core.web.embed import PYODIDE_CDN, PYSCRIPT_CDN, Snippet, build_snippet, pinned_versions
 from flit_core.web.headless import wait_for
 from flit_core.web.preview import snippet_document
 from flit_core.web.server import CONTENT_TYPES
@@ -127,6 +127,18 @@ def serve_bundle(context: Any, snippet: Snippet, base: str) -> None:
         base + snippet.bundle.name,
         lambda route: route.fulfill(body=text, headers={**CORS, "Content-Type": "application/json"}),
     )
+
+
+def serve_snippet(context: Any, server: Any) -> str:
+    """Serve the snippet as a page of its own origin (where the page itself may keep data),
+    on ``server``'s port; returns its address. Its workers start from data: addresses and it
+    is not cross-origin isolated, as in a Stack Snippet's sandboxed frame."""
+    built = build_snippet(bundle_url=BUNDLE_URL)
+    serve_bundle(context, built, BUNDLE_URL)
+    serve_cdn_locally(context)
+    base = f"http://localhost:{server.server_address[1]}/snippet.html"
+    context.route(base + "*", html_page(snippet_document(built.html)))
+    return base
 
 
 def serve_answers(context: Any, pages: Sequence[Path]) -> list[str]:

@@ -14,19 +14,9 @@ import pytest
 
 from arena_support import game_url, seat_stats, wait_game_over
 from conftest import screenshot
-from embed_support import (
-    BUNDLE_URL,
-    FIXTURES,
-    html_page,
-    serve_answers,
-    serve_bundle,
-    serve_cdn_locally,
-    snippet_document,
-    wait_games,
-)
+from embed_support import FIXTURES, serve_answers, serve_snippet, wait_games
 from flit_core import PRESETS, get_game
 from flit_core.games.adapters import Programs
-from flit_core.web.embed import build_snippet
 from flit_core.web.headless import wait_for
 
 BOTS = Path(__file__).resolve().parent / "bots" / "hostile_page"
@@ -114,13 +104,7 @@ def test_a_python_bot_cannot_open_the_pages_storage(
 
 
 def test_a_bot_in_the_snippet_cannot_open_its_pages_storage(arena_page: Any, context: Any, plain_server: Any) -> None:
-    # The snippet as a page of its own origin (where the page itself may keep data); its
-    # workers start from data: addresses, as in a Stack Snippet's sandboxed frame.
-    built = build_snippet(bundle_url=BUNDLE_URL)
-    serve_bundle(context, built, BUNDLE_URL)
-    serve_cdn_locally(context)
-    base = f"http://localhost:{plain_server.server_address[1]}/snippet.html"
-    context.route(base + "*", html_page(snippet_document(built.html)))
+    base = serve_snippet(context, plain_server)
     arena_page.goto(game_url(base, [EXAMPLES["random"], BOTS / "storage_forger.py"], 3, config=PATIENT))
     wait_game_over(arena_page)
     assert "storage: denied (JsException)" in bot_output(arena_page, 2)

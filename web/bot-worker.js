@@ -6,9 +6,12 @@
 //   {id, type: "load", source, name, me, game, config, history: {setup, steps}}
 //                                                          -> {id, ok, error}
 //   {id, type: "move", updates: [changes, ...], history, turn, limit}
-//                                                          -> {id, answer, busy} | {id, interrupted}
+//                                                          -> {id, answer, busy, at} | {id, interrupted}
+//   {id, type: "ping"}                                     -> {id, at}
 //   {id, type: "serve", channel: SharedArrayBuffer}       -> {id} once asked to leave
-// Every reply may carry `output`: the lines the bot printed since the last reply.
+// Every reply may carry `output`: the lines the bot printed since the last reply. `at` is when
+// the request arrived, by this worker's clock from its time origin (comparable with the page's):
+// a late arrival means the worker was busy between requests (see js/workers.js, BotSeat).
 // While serving, move requests and their replies go through the channel's shared memory
 // instead (see Channel in js/workers.js): no message either way.
 //
@@ -19,11 +22,15 @@
 // the time the bot is charged, is measured with a clock taken here before any bot's code
 // runs, from a request's arrival to its reply; the functions the reply path calls are
 // taken here too. The worker runs at an opaque origin (the page starts it from a data:
-// address), so the page's storage is not the bot's either.
+// address), so the page's storage is not the bot's either; and the page ends this module with
+// lockDown(self) (js/lockdown.js), which takes away whatever could run the bot's code between
+// its moves, once this module has taken what it needs.
 "use strict";
 
 const uncurry = Function.prototype.bind.bind(Function.prototype.call);
 const now = performance.now.bind(performance);
+const timeOrigin = performance.timeOrigin;
+const ownSetTimeout = setTimeout;
 const {parse, stringify} = JSON;
 const {load: atomicLoad, store: atomicStore, wait: atomicWait, notify: atomicNotify} = Atomics;
 const send = uncurry(MessagePort.prototype.postMessage);
@@ -36,6 +43,13 @@ const encode = uncurry(TextEncoder.prototype.encode);
 const tagOf = uncurry(Object.prototype.toString);
 const encoder = new TextEncoder();
 let port = null;   // the page's end of the conversation (see above)
+
+// A task of this module's own runs only once every promise callback queued before it has
+// run: a move's reply waits for one, so what the bot's move left in the microtask queue is
+// part of its move, and of its time.
+const tick = new MessageChannel(), ticks = [];
+const push = uncurry(Array.prototype.push), shift = uncurry(Array.prototype.shift);
+tick.port1.onmessage = () => shift(ticks)();
 
 const MAX_OUTPUT_LINES = 40;
 let pyodide = null;
@@ -176,13 +190,25 @@ async function boot({pyodide: url, modules, packages, interrupt: buffer, snapsho
 }
 
 // A bot may ask for pure-Python packages with a comment line "# requires: name name2".
+// They are installed once, before any of the bot's code has run here (a worker serves one bot).
+let installed = false;
+
 async function installRequirements(source) {
+    if (installed) return;
+    installed = true;
     const wanted = [...source.matchAll(/^#\s*requires:\s*(.+)$/gm)].flatMap(m => m[1].split(/[\s,]+/)).filter(Boolean);
     await pyodide.loadPackagesFromImports(source);
     if (!wanted.length) return;
     await pyodide.loadPackage("micropip");
     const micropip = pyodide.pyimport("micropip");
-    await micropip.install(wanted);
+    // micropip runs on Python's event loop, which needs a timer: this module's, meanwhile.
+    const refused = self.setTimeout;
+    self.setTimeout = ownSetTimeout;
+    try {
+        await micropip.install(wanted);
+    } finally {
+        self.setTimeout = refused;
+    }
 }
 
 async function load({source, name, me, game, config, history}) {
@@ -222,9 +248,10 @@ function answerText(request, started) {
     return `{"answer":${answer}${printed},"busy":${now() - started}}`;
 }
 
-// Answers at once: benchmarks time the bare round trip with it.
+// Answers at once, with when it arrived: the page's check that the worker is idle between
+// requests; benchmarks time the bare round trip with it.
 function ping() {
-    return {};
+    return {at: timeOrigin + now()};
 }
 
 // The channel's layout and states, as in js/workers.js.
@@ -263,8 +290,8 @@ function serve({channel}) {
 
 const handlers = {boot, load, ping, serve};
 
-// A move is answered at once, in this call (no promise: nothing between the request and its
-// reply runs a method the bot could have replaced).
+// A move is answered from this call and this module's next task (no promise: nothing between
+// the request and its reply runs a method the bot could have replaced).
 function receive(event) {
     const started = now();
     const message = eventData(event);
@@ -278,7 +305,9 @@ function receive(event) {
         } catch (error) {
             text = `{"failed":${stringify(String(error && error.message || error))}}`;
         }
-        send(port, {...parse(text), id: message.id});
+        const reply = {...parse(text), id: message.id, at: timeOrigin + started};
+        push(ticks, () => send(port, "busy" in reply ? {...reply, busy: now() - started} : reply));
+        send(tick.port2, null);
         return;
     }
     const handler = Object.hasOwn(handlers, message.type) ? handlers[message.type] : null;

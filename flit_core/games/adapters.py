@@ -40,8 +40,10 @@ class BotLanguage(NamedTuple):
     #: file's path is appended.
     host: tuple[str, ...]
     #: The page's worker module for it, a file of the game's folder: a plain module Web
-    #: Worker (no Pyodide) that answers the Python worker's ``load`` and ``move`` messages
-    #: (web/bot-worker.js) for a bot in this language; the page terminates it at the deadline.
+    #: Worker (no Pyodide) that answers the Python worker's ``load``, ``move`` and ``ping``
+    #: messages (web/bot-worker.js, each reply with ``at``, when its request arrived) for a bot
+    #: in this language; the page ends the module with web/js/lockdown.js, terminates it at
+    #: the deadline and replaces it when it is still busy after an answer.
     worker: str
     #: Example bots in this language, by name.
     examples: Mapping[str, Path]

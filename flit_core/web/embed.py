@@ -42,6 +42,7 @@ SCRIPT_MODULES = (
     "memory-idb.js",
     "python.js",
     "game.js",
+    "lockdown.js",
     "workers.js",
     "record.js",
     "match.js",

@@ -46,6 +46,9 @@ export function renderPanels(container, view) {
         if (bot && bot.restarts) {
             notes.push(`Worker restarted ${bot.restarts}× after runaway moves: the bot's state was lost.`);
         }
+        if (bot && bot.busyAfter) {
+            notes.push(`Kept working after its answer ${bot.busyAfter}×: each time its worker was replaced (its state lost) and a timeout charged.`);
+        }
         if (bot && bot.lastRecovery) {
             notes.push(`Last runaway stopped by ${bot.lastRecovery.how} in ${number(bot.lastRecovery.ms)} ms.`);
         }

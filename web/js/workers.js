@@ -4,10 +4,13 @@
 // Every worker starts from a data: address, so it runs at an opaque origin: the page's
 // storage (the challenge's games in IndexedDB) is not its. The page and the worker talk
 // through a MessagePort it gets first, which the bot's code cannot reach; what the worker
-// posts any other way is ignored (and counted).
+// posts any other way is ignored (and counted). A bot does no work between its moves: its
+// worker has no way to start threads or timers (lockdown.js), and one found still busy after
+// an answer is replaced and the bot charged a timeout (BotSeat).
 "use strict";
 
 import {env, servedSnapshot} from "./env.js";
+import {lockDown} from "./lockdown.js";
 
 // After the deadline an interrupt is re-sent this often (one can be lost)...
 const RESEND_MS = 20;
@@ -19,6 +22,25 @@ const LOAD_LIMIT_MS = 10000;
 // A bot is charged the time its worker measured it thinking: the page's own clock only
 // stops a runaway, this long after the deadline (message passing and a busy page add a lot).
 const WALL_SLACK_MS = 250;
+// Between requests a worker is idle: a request, and the ping the page sends after each
+// answer, reach it at once. One that reaches it this much later (by the worker's clock: the
+// page's own stalls do not count) found it running something the bot left, or a machine too
+// busy to run it at once (at load 20 on 2 cores, 1 in 1,000 came 70 ms late, the worst 190)...
+const LATE_MS = 150;
+// ...so a bot is found working between its moves when that happens after two answers in a
+// row (its request or the ping after its answer, each time), or once this late (a ping with
+// no answer by then too).
+const IDLE_WALL_MS = 1000;
+
+/** Now on a clock a worker's `at` can be compared with: from the time origin both share. */
+function wallClock() {
+    return performance.timeOrigin + performance.now();
+}
+
+/** How late a worker's reply says its request (sent at `sent`) reached it, in ms. */
+function lateness(reply, sent) {
+    return typeof reply.at === "number" ? reply.at - sent : Infinity;
+}
 
 /** The page's hard wall-clock limit for a move of `limit` ms: past it the bot is stopped. */
 export function wallLimit(limit) {
@@ -102,14 +124,17 @@ class Channel {
 
 const addresses = new Map();
 
-/** A worker module's data: address (fetched once): its worker's origin is opaque. */
+/**
+ * A worker module's data: address (fetched once; it may be one already): its worker's origin
+ * is opaque. The module ends with lockDown(self): nothing the bot's code may run outside its
+ * moves is left in the worker (lockdown.js).
+ */
 function dataAddress(url) {
-    if (url.startsWith("data:")) return Promise.resolve(url);
     if (!addresses.has(url)) {
         addresses.set(url, fetch(url).then(response => {
             if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
             return response.text();
-        }).then(text => "data:text/javascript;charset=utf-8," + encodeURIComponent(text)));
+        }).then(text => "data:text/javascript;charset=utf-8," + encodeURIComponent(`${text}\n;(${lockDown})(self);\n`)));
     }
     return addresses.get(url);
 }
@@ -208,6 +233,14 @@ export class WorkerProcess {
 
     interruptNow() {
         if (this.interrupt) Atomics.store(this.interrupt, 0, 2);
+    }
+
+    /** How late a ping reaches the worker, in ms (Infinity if it has no answer within IDLE_WALL_MS). */
+    async pingLateness() {
+        const sent = wallClock();
+        const call = this.call({type: "ping"}, IDLE_WALL_MS);
+        const reply = await Promise.race([call.promise, call.late]);
+        return reply === TIMED_OUT || reply.failed ? Infinity : lateness(reply, sent);
     }
 
     terminate(reason) {
@@ -341,8 +374,12 @@ export class BotSeat {
         this.config = config;
         this.process = null;
         this.recovering = null;     // a promise while a runaway is being stopped
+        this.checking = null;       // a promise while the worker is checked to be idle after an answer
         this.needsBoard = true;     // a fresh worker gets the whole board, not updates
         this.restarts = 0;
+        this.busyAfter = 0;         // times its worker was found still busy after answering (each a timeout)
+        this.lateAnswers = 0;       // answers in a row after which its worker was late (see LATE_MS)
+        this.struck = false;        // the next request is charged as a timeout (found busy since the last)
         this.lastRecovery = null;   // {how: "interrupt" | "restart", ms}
         this.recoveries = [];       // every recovery's ms, from the deadline to ready again
         this.overheads = [];        // per request: page-measured time minus the bot's own think time
@@ -375,6 +412,7 @@ export class BotSeat {
         } else {
             this._keepOutput(reply);
             this.loadError = reply.failed || reply.error || "";
+            this._check(() => history, 0);
         }
         this.needsBoard = false;
         this.loaded = true;
@@ -386,14 +424,21 @@ export class BotSeat {
      * the whole game so far (for a fresh worker).
      */
     async ask(updates, history, turn, limit) {
-        if (this.recovering) await this.recovering;
+        // A replaced worker is checked again once the bot is loaded: wait for both.
+        while (this.checking || this.recovering) await (this.recovering || this.checking);
         if (this.loadError) return {kind: "crash", move: null, detail: this.loadError, ms: null};
+        if (this.struck) {
+            this.struck = false;
+            return {kind: "timeout", move: null, detail: "", ms: null};
+        }
         const message = {type: "move", turn, limit, updates: this.needsBoard ? [] : updates,
                          history: this.needsBoard ? history() : null};
         this.needsBoard = false;
-        const started = performance.now();
+        const started = performance.now(), sent = wallClock();
         this.process.openChannel();
         const call = this.process.call(message, wallLimit(limit));
+        // Through the shared channel the worker sleeps between requests: only a message can find it busy.
+        const messaged = !this.process.channel;
         this.asking = true;
         const reply = await Promise.race([call.promise, call.late]);
         this.asking = false;
@@ -409,7 +454,32 @@ export class BotSeat {
             return {kind: "error", move: null, detail: reply.failed, ms};
         }
         if (reply.interrupted) return {kind: "timeout", move: null, detail: "", ms};
+        if (messaged) this._check(history, lateness(reply, sent));
         return this._charge(reply.answer, ms, limit, reply.busy);
+    }
+
+    // After an answer (its request `late` ms late): a ping; if the worker is found busy
+    // (see LATE_MS), the bot left something running: its worker is replaced by a fresh one
+    // (a Python bot's from the snapshot; its state is lost), its next request is charged as
+    // a timeout, and the panel says so.
+    _check(history, late) {
+        const checking = this._checkIdle(history, late).finally(() => {
+            if (this.checking === checking) this.checking = null;
+        });
+        this.checking = checking;
+    }
+
+    async _checkIdle(history, late) {
+        const process = this.process;
+        const worst = Math.max(late, await process.pingLateness());
+        if (process !== this.process) return;
+        this.lateAnswers = worst > LATE_MS ? this.lateAnswers + 1 : 0;
+        if (this.lateAnswers < 2 && worst <= IDLE_WALL_MS) return;
+        this.lateAnswers = 0;
+        this.busyAfter += 1;
+        this.struck = true;
+        this.recovering = this._replace(history, true, {fresh: true}).finally(() => { this.recovering = null; });
+        this.onChange();
     }
 
     // The answer with the bot's think time: the worker's time for the request, by a clock
@@ -448,12 +518,15 @@ export class BotSeat {
         this.onChange();
     }
 
-    /** Terminate the worker and continue in a fresh one (the bot's Python state is lost). */
-    async _replace(history, reload) {
+    /**
+     * Terminate the worker and continue in another one (the bot's Python state is lost): a
+     * `fresh` one if whatever the bot left in its own may be running, else possibly its own.
+     */
+    async _replace(history, reload, {fresh = false} = {}) {
         if (this.closed) return;   // the game is over: no fresh worker for it
-        this.process.terminate("replaced after a runaway move");
-        this.restarts += 1;
-        this.process = await this.pool.take(this.owner);
+        this.process.terminate(fresh ? "replaced: still busy after its move" : "replaced after a runaway move");
+        if (!fresh) this.restarts += 1;
+        this.process = await this.pool.take(fresh ? null : this.owner);
         this.process.owner = this.owner;
         if (this.closed) return this.release();
         if (reload) await this._load(history());
@@ -467,13 +540,17 @@ export class BotSeat {
         }
     }
 
-    /** Hand the worker back for the next game (or drop it if it is busy or broken). */
+    /** Hand the worker back for the next game once it is idle (else drop it: busy or broken). */
     release() {
         this.closed = true;
         const process = this.process;
         if (!process) return;
         this.process = null;
-        if (!process.idle) process.terminate("game over");   // still busy
-        else process.leaveChannel().then(() => this.pool.give(process));
+        Promise.resolve(this.checking).then(async () => {
+            // Leaving the channel lets whatever the bot left run: the worker must be idle after it.
+            const left = process.idle && await Promise.race([process.leaveChannel().then(() => true), delay(IDLE_WALL_MS, false)]);
+            if (left && !process.dead && await process.pingLateness() <= LATE_MS) this.pool.give(process);
+            else process.terminate("game over");   // still busy, or broken
+        });
     }
 }

@@ -6,11 +6,14 @@
 //   {id, type: "load", source, me, history: {setup, steps}}        -> {id, ok, error}
 //   {id, type: "move", updates: [changes, ...], history, limit}    -> {id, answer: {kind, move, detail, ms}, busy}
 //   {id, type: "ping"}                                             -> {id}
-// Every reply may carry `output`: what the bot logged since the last reply. The worker is
+// Every reply may carry `output`: what the bot logged since the last reply, and carries `at`,
+// when its request arrived (as in web/bot-worker.js). The worker is
 // the bot's realm; the page terminates it when a move overruns its deadline. The bot's code
 // can replace anything global there, so requests and replies go through the MessagePort
 // the page sends first (kept in serveWorker's scope), and `busy`, the time the bot is
-// charged, is measured with a clock taken before its code loads (see web/bot-worker.js).
+// charged, is measured with a clock taken before its code loads (see web/bot-worker.js); a
+// reply waits for the promise callbacks the bot left, which count in its time. The page
+// ends this module with lockDown(self) (web/js/lockdown.js) once serveWorker has run.
 "use strict";
 
 const EMPTY = 32, TRAIL = 35, HEAD = 64;   // " ", "#", "@"
@@ -118,7 +121,11 @@ export function answerOf([kind, text]) {
 function serveWorker() {
     const uncurry = Function.prototype.bind.bind(Function.prototype.call);
     const now = performance.now.bind(performance);
+    const timeOrigin = performance.timeOrigin;
     const send = uncurry(MessagePort.prototype.postMessage);
+    const tick = new MessageChannel(), ticks = [];
+    const push = uncurry(Array.prototype.push), shift = uncurry(Array.prototype.shift);
+    tick.port1.onmessage = () => shift(ticks)();
     const eventData = uncurry(Object.getOwnPropertyDescriptor(MessageEvent.prototype, "data").get);
     const eventPorts = uncurry(Object.getOwnPropertyDescriptor(MessageEvent.prototype, "ports").get);
     let port = null;
@@ -194,8 +201,11 @@ function serveWorker() {
         } catch (error) {
             reply = {failed: String(error && error.message || error)};
         }
-        // A literal, sent at once: nothing the bot replaced sees or changes the reply.
-        send(port, {...reply, id: message.id, output: output.length ? output.splice(0) : undefined, busy: now() - started});
+        // A literal, sent from this module's next task (after the bot's promise callbacks):
+        // nothing the bot replaced sees or changes the reply.
+        push(ticks, () => send(port, {...reply, id: message.id, output: output.length ? output.splice(0) : undefined,
+            busy: now() - started, at: timeOrigin + started}));
+        send(tick.port2, null);
     }
 
     // The first message brings the page's port; nothing else is read from this side.

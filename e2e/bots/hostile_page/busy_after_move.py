@@ -1,0 +1,20 @@
+"""Hostile bot for the page's tests: answers at once (a pass), but leaves work behind that
+runs after its answer, through what its worker keeps: a chain of fetches (each a task of its
+own) waits 20 ms, then thinks 1.5 s. The page must find its worker busy, replace it and
+charge the bot a timeout."""
+
+from pyodide.code import run_js
+
+LEAVE_WORK = """(() => {
+    const answered = performance.now() + 20;
+    const later = () => {
+        if (performance.now() < answered) return fetch("data:,later").then(later);
+        while (performance.now() < answered + 1500);
+    };
+    later();
+})()"""
+
+
+def move(view):
+    run_js(LEAVE_WORK)
+    return None
