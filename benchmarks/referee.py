@@ -8,7 +8,8 @@ Prints medians measured in one run:
    (every update to every bot, ``M`` to the mover, one answer line read), no game logic;
 3. a new process for every move (what some original KotH controllers did): start the
    same bot, send it the whole board and ``M``, read its answer, let it exit;
-4. timing accuracy: the think time measured for a bot that sleeps 30 ms per move.
+4. timing accuracy: the think time measured for a bot that sleeps 30 ms per move on the wall
+   clock, and for one that burns 30 ms of CPU time per move on the CPU clock (the default).
 
 The machine's load average is printed too: figures taken while other work runs are noisy.
 """
@@ -25,8 +26,9 @@ from pathlib import Path
 
 from common import figure
 from flit_core import PRESETS, GameConfig, Replay
+from flit_core.clocks import WALL, ClockRule
 from flit_core.games import get_game
-from flit_core.referee import play_match
+from flit_core.referee import Limits, play_match
 
 FLIT = get_game("flit")
 
@@ -39,6 +41,7 @@ PYTHON_BOT = [
     str(ROOT / "flit_core" / "games" / "flit" / "bots" / "random_bot.py"),
 ]
 SLEEPER = [sys.executable, str(ROOT / "tests" / "bots" / "misbehave.py"), "sleep", "30"]
+BURNER = [sys.executable, str(ROOT / "tests" / "bots" / "misbehave.py"), "burn", "30"]
 
 
 def referee_games(config: GameConfig, games: int) -> tuple[list[float], Replay]:
@@ -124,11 +127,19 @@ def process_per_move(replay: Replay, moves: int, command: list[str]) -> list[flo
     return times
 
 
-def sleeper_times(samples: int) -> list[float]:
-    """Think times (ms) the referee measured for a bot sleeping 30 ms per move."""
+def charged_times(command: list[str], clock: ClockRule, samples: int) -> list[float]:
+    """Think times (ms) the referee charged the bot ``command`` on ``clock``, sorted."""
     config = PRESETS["trial"].replace(turn_limit=2 * samples)
-    replay = play_match(FLIT, config, [SLEEPER, INSTANT], 1)
-    return [turn.elapsed_ms for turn in replay.turns[2::2] if turn.elapsed_ms is not None]  # skip start-up
+    replay = play_match(FLIT, config, [command, INSTANT], 1, limits=Limits(clock=clock))
+    return sorted(turn.elapsed_ms for turn in replay.turns[2::2] if turn.elapsed_ms is not None)  # skip start-up
+
+
+def spread(times: list[float]) -> str:
+    """The median, the 5 % and 95 % points and the largest of sorted ``times``."""
+    return (
+        f"median {statistics.median(times):.2f} ms, 5% {times[len(times) // 20]:.2f} ms, "
+        f"95% {times[len(times) * 19 // 20]:.2f} ms, max {times[-1]:.2f} ms"
+    )
 
 
 def main() -> None:
@@ -174,13 +185,12 @@ def main() -> None:
         f"under python -m flit_core.bot: median {statistics.median(hosted) * 1e3:.1f} ms)"
     )
 
-    times = sorted(sleeper_times(args.samples))
-    print(
-        f"a bot sleeping 30 ms ({len(times)} moves): measured median {statistics.median(times):.2f} ms, "
-        f"5% {times[len(times) // 20]:.2f} ms, 95% {times[len(times) * 19 // 20]:.2f} ms, "
-        f"max {times[-1]:.2f} ms"
-    )
+    times = charged_times(SLEEPER, ClockRule(WALL), args.samples)
+    print(f"a bot sleeping 30 ms, on the wall clock ({len(times)} moves): measured {spread(times)}")
     figure("referee: a bot sleeping 30 ms, as measured", statistics.median(times), "ms")
+    times = charged_times(BURNER, ClockRule(), args.samples)
+    print(f"a bot burning 30 ms of CPU time, on the CPU clock ({len(times)} moves): charged {spread(times)}")
+    figure("referee: a bot burning 30 ms of CPU time, as charged", statistics.median(times), "ms")
     print(f"load average after: {os.getloadavg()[0]:.2f} (1 min)")
 
 

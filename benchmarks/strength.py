@@ -83,6 +83,7 @@ import openspiel_opponent  # noqa: E402
 from common import load  # noqa: E402
 from flit_core import BotProgram, TurnKind, get_game, play_game  # noqa: E402
 from flit_core.bot.host import limits_environment  # noqa: E402
+from flit_core.clocks import ClockRule  # noqa: E402
 from flit_core.games.adapters import Programs, Trial  # noqa: E402
 from flit_core.games.flit.board import converted, neighbour_table  # noqa: E402
 from flit_core.games.flit.move import NEUTRAL  # noqa: E402
@@ -340,7 +341,7 @@ class LineProgram:
             [program],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
-            env={**os.environ, **limits_environment(config)},
+            env={**os.environ, **limits_environment(config, ClockRule())},
         )
 
     def move(self, view: Any) -> str:
@@ -444,7 +445,7 @@ def native_rate(name: str, program: str) -> str:
     definition = get_game(name)
     protocol = definition.adapter(Programs).seat_protocol("original")
     arguments = protocol.move_arguments(1, config, definition.board(config, []).snapshot())
-    env = {**os.environ, **limits_environment(config)}
+    env = {**os.environ, **limits_environment(config, ClockRule())}
     said = subprocess.run([program, "-v", *arguments], env=env, capture_output=True, text=True, check=True).stderr
     iterations, _, _, ms, _ = said.split()
     return f"{float(iterations) / float(ms) * 1000:,.0f} search iterations/s (its first move, one process)"

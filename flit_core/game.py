@@ -15,9 +15,10 @@ ask every mover of a step at once and play their answers together.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, overload
 
+from .clocks import BACKSTOP
 from .config import BaseConfig
 from .errors import IllegalMove, ProtocolError
 from .games.adapters import Programs
@@ -327,10 +328,12 @@ class Game:
             return _MOVE, move, "", elapsed
         if answer_kind is _TIMEOUT_ANSWER:
             stats.timeouts += 1
+            if detail == BACKSTOP:
+                stats.wall_timeouts += 1
             self._timeouts[player] += 1
             if self._timeouts[player] >= self.config.freeze_after:
                 self._status[player] = stats.status = PlayerStatus.FROZEN
-            return _TIMEOUT, None, "", elapsed
+            return _TIMEOUT, None, detail, elapsed
         self._timeouts[player] = 0
         kind = _NON_MOVE[answer_kind]
         if kind is _INVALID:
@@ -388,10 +391,11 @@ class Game:
         """A snapshot of the board (the game's immutable snapshot value)."""
         return self._state.snapshot()
 
-    def view(self, request: Request) -> Any:
-        """The read-only view the bot of ``request`` is given to choose its move."""
+    def view(self, request: Request, clock: Callable[[], float] | None = None) -> Any:
+        """The read-only view the bot of ``request`` is given to choose its move, charged
+        on ``clock`` from now (None: the view's default, the thread's CPU time)."""
         return self.definition.view_type(
-            request.player, self.config, request.turn, self._state.snapshot(), request.time_limit_ms
+            request.player, self.config, request.turn, self._state.snapshot(), request.time_limit_ms, clock, None
         )
 
     def counts(self) -> dict[int, int]:

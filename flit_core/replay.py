@@ -19,8 +19,11 @@ Layout (version 2)::
      "meta": {...}}
 
 In a turn, ``move`` (for ``move``, ``pass`` and an illegal ``invalid`` answer, in the
-game's move text), ``ms`` (think time), ``detail`` (why it was invalid, the error, the
-crash) and ``changes`` (the game's change records) are left out when empty. In a
+game's move text), ``ms`` (think time, on the clock that charged the bot), ``detail`` (why
+it was invalid, the error, the crash; ``"wall"`` for a timeout the real-time backstop
+called) and ``changes`` (the game's change records) are left out when empty. ``meta`` says
+which clock charged the bots (``"clock": "cpu"`` with its ``"backstop"``, or ``"wall"``;
+replays without it charged real time). In a
 simultaneous game a step has one turn per mover, in the order of the step's movers, and
 the step's changes are on the last. ``stats`` is derived and informational. ``start`` is
 ``"seeded"`` (the setup comes from the seed) or ``"given"`` (the game began from the
@@ -431,7 +434,7 @@ def _recorded_answer(definition: AnyGame, index: int, kind: TurnKind, item: Mapp
     if kind is TurnKind.ERROR:
         return Answer.error(detail, ms)
     if kind is TurnKind.TIMEOUT:
-        return Answer.timeout(ms)
+        return Answer.timeout(ms, detail)
     if kind is TurnKind.CRASH:
         return Answer.crash(detail, ms)
     return None

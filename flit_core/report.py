@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .clocks import describe_meta
 from .games.adapters import Text
 from .printable import printable
 from .replay import Replay
@@ -23,7 +24,8 @@ def summary_text(replay: Replay, *, board: bool = True) -> str:
     """The final board, a table of per-bot figures, the winner and why the game ended (the
     bots' names and problems shown :func:`printable`)."""
     definition = replay.definition
-    lines = [f"{definition.title}: {replay.config.describe()}, seed {replay.seed}"]
+    clock = describe_meta(replay.meta)
+    lines = [f"{definition.title}: {replay.config.describe()}, seed {replay.seed}" + (f"; {clock}" if clock else "")]
     if board:
         lines += ["", definition.adapter(Text).text(replay.position_at(len(replay.turns)))]
         if definition.adapter(Text).legend:
@@ -57,7 +59,7 @@ def summary_text(replay: Replay, *, board: bool = True) -> str:
                 str(stats.passes),
                 str(stats.invalid),
                 str(stats.errors),
-                str(stats.timeouts),
+                f"{stats.timeouts} ({stats.wall_timeouts} wall)" if stats.wall_timeouts else str(stats.timeouts),
                 f"{stats.think_ms_mean:.3f}",
                 f"{stats.think_ms_max:.3f}",
                 stats.status.value,

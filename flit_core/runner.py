@@ -1,9 +1,11 @@
 """Play a game between Python bots in this process.
 
-By default no deadline is enforced here: every move's think time is measured and
-reported instead. With ``deadline=True`` (in-process tournaments) a bot is interrupted
-at its time limit where the process allows it (see :mod:`flit_core.bot.deadline`). Use
-the native referee or the browser page for real time limits everywhere.
+A bot is charged the CPU time of its thread (the clock of :mod:`flit_core.clocks`; real
+time with the wall clock), the same clock its view's ``time_left_ms()`` reads. By default
+no deadline is enforced here: every move's think time is measured and reported instead.
+With ``deadline=True`` (in-process tournaments) a bot is interrupted at its time limit, or
+at the real-time backstop, where the process allows it (see :mod:`flit_core.bot.deadline`).
+Use the native referee or the browser page for limits enforced everywhere.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from .bot.program import BotLoadError, BotProgram, MoveFunction, _construct, call_bot
+from .clocks import ClockRule
 from .config import BaseConfig
 from .game import Game
 from .games.interface import AnyGame
@@ -60,7 +63,8 @@ def play_game(
     *,
     names: Sequence[str] | None = None,
     on_turn: Callable[[Game, Turn], Any] | None = None,
-    clock: Callable[[], float] = time.perf_counter,
+    rule: ClockRule | None = None,
+    clock: Callable[[], float] | None = None,
     start: Any = None,
     deadline: bool = False,
 ) -> Replay:
@@ -70,9 +74,13 @@ def play_game(
     A bot that raises or returns garbage makes no move that turn and the problem is
     recorded; a bot that cannot even start is treated as crashed from its first turn.
     ``on_turn(game, turn)`` is called after every turn (e.g. for progress or drawing).
-    ``start`` begins from a given position instead of the seed's random setup. With
-    ``deadline`` a bot still thinking at its time limit is interrupted (a timeout).
+    ``start`` begins from a given position instead of the seed's random setup. ``rule``
+    says which clock charges the bots (default: CPU time, the thread's); ``clock`` reads
+    another (seconds: tests give a stopped one). With ``deadline`` a bot still thinking
+    at its time limit, or at the rule's backstop, is interrupted (a timeout).
     """
+    rule = rule or ClockRule()
+    measure = clock or (time.thread_time if rule.cpu else time.perf_counter)
     if len(bots) != config.players:
         raise ValueError(f"this game needs {config.players} bots, got {len(bots)}")
     game = Game(definition, config, seed, start=start)
@@ -92,7 +100,8 @@ def play_game(
         if function is None:
             return Answer.crash(start_errors[request.player - 1])
         limit = request.time_limit_ms if deadline else None
-        return call_bot(function, game.view(request), clock, read, limit)
+        backstop = rule.backstop_ms(request.time_limit_ms) if deadline and rule.cpu else None
+        return call_bot(function, game.view(request, measure), measure, read, limit, backstop)
 
     if game.definition.info.simultaneous:
         while not game.over:
@@ -107,4 +116,6 @@ def play_game(
             if on_turn is not None:
                 on_turn(game, turn)
     labels = list(names) if names is not None else [bot_name(bot) for bot in bots]
-    return Replay.from_game(game, labels, {"driver": "in-process"})
+    # Without a deadline the think times are measured, and no backstop applies.
+    clocked = rule.to_meta() if deadline else {"clock": rule.charged}
+    return Replay.from_game(game, labels, {"driver": "in-process", **clocked})

@@ -75,9 +75,10 @@ class Answer(NamedTuple):
         return cls(AnswerKind.ERROR, None, detail, elapsed_ms)
 
     @classmethod
-    def timeout(cls, elapsed_ms: float | None = None) -> Answer:
-        """The bot did not answer within the request's time limit."""
-        return cls(AnswerKind.TIMEOUT, None, "", elapsed_ms)
+    def timeout(cls, elapsed_ms: float | None = None, detail: str = "") -> Answer:
+        """The bot did not answer within the request's time limit (``detail``: its kind,
+        :data:`~flit_core.clocks.BACKSTOP` when the real-time backstop ended it; else "")."""
+        return cls(AnswerKind.TIMEOUT, None, detail, elapsed_ms)
 
     @classmethod
     def crash(cls, detail: str, elapsed_ms: float | None = None) -> Answer:
@@ -158,6 +159,9 @@ class PlayerStats:
     invalid: int = 0
     errors: int = 0
     timeouts: int = 0
+    #: Of the timeouts, those the real-time backstop called (:mod:`flit_core.clocks`): the
+    #: bot waited past it within its CPU time.
+    wall_timeouts: int = 0
     skipped: int = 0
     #: Answers that carried a think time, and their total and largest.
     timed: int = 0

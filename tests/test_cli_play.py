@@ -116,7 +116,9 @@ def move(view):
     global calls
     calls += 1
     if calls > 1:  # the first move has the start-up allowance
-        time.sleep(0.15)
+        started = time.thread_time()  # play charges a bot its thread's CPU time
+        while time.thread_time() - started < 0.15:
+            pass
     return random.Random(calls).choice(view.legal_moves())
 """
 

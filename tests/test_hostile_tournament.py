@@ -154,7 +154,7 @@ def test_trusted_tournaments_still_play_in_process_and_say_so(
     hostile = entrants(tmp_path / "hostile", {"victim": GREEDY_BOT, "hostile": "patcher.py"})
     assert tournament(tmp_path, hostile, "attacked", "--trusted") == 0
     printed = capfd.readouterr().out
-    assert "seed 11; Python bots in-process (trusted: no sandbox); results in" in printed
+    assert "seed 11; Python bots in-process (trusted: no sandbox); bots charged CPU time" in printed
     # In one process, trusted code can reach the other bots: the patch took.
     assert victim_results(tmp_path / "attacked", "victim") != victim_results(tmp_path / "reference", "victim")
 

@@ -26,6 +26,7 @@ from bots.support import (
 )
 from flit_core import PRESETS, PlayerStatus, Replay, TurnKind
 from flit_core.cli import main
+from flit_core.clocks import BACKSTOP, CPU, WALL, ClockRule
 from flit_core.games import get_game
 from flit_core.referee import BotCommandError, Limits, play_match
 from flit_core.referee.command import BotCommand
@@ -38,6 +39,10 @@ ROOMY = SMALL.replace(move_time_ms=5000.0)
 #: The limit of the cases whose bot must miss it: a second, which an honest bot on a busy
 #: machine still never misses (a case's five timeouts then take five seconds).
 MISSABLE = {"move_time_ms": 1000.0}
+#: The CPU clock with a backstop at the limit itself: a bot that waits (sleeps, hangs)
+#: misses it as soon as on the wall clock (the default backstop would make it wait 6 s).
+TIGHT = ClockRule(backstop_times=1.0, backstop_plus_ms=0.0)
+WALL_CLOCK = ClockRule(WALL)
 
 CODES = {
     "M": TurnKind.MOVE,
@@ -70,10 +75,11 @@ class Case:
     #: Overrides of the ROOMY game's settings.
     config: dict[str, Any] = dataclasses.field(default_factory=dict)
     extra: Callable[[Replay], None] | None = None
+    clock: ClockRule = TIGHT
 
     @property
     def id(self) -> str:
-        return self.mode
+        return self.mode if self.clock is TIGHT else f"{self.mode}-{self.clock.charged}"
 
 
 def _no_crash_or_timeout(replay: Replay) -> None:
@@ -88,6 +94,15 @@ def _child_killed(replay: Replay) -> None:
 def _charged_the_limit(replay: Replay) -> None:
     limit = MISSABLE["move_time_ms"]
     assert all(turn.elapsed_ms is not None and turn.elapsed_ms >= limit for turn in turns_of(replay, 1)[:5])
+    assert {turn.detail for turn in turns_of(replay, 1)[:5]} == {""}
+
+
+def _waited_past_the_backstop(replay: Replay) -> None:
+    """Timeouts of the backstop's kind, charged the little CPU time the bot used."""
+    timeouts = [turn for turn in turns_of(replay, 1) if turn.kind is TurnKind.TIMEOUT]
+    assert len(timeouts) == 5 and {turn.detail for turn in timeouts} == {BACKSTOP}
+    assert all(turn.elapsed_ms is not None and turn.elapsed_ms < MISSABLE["move_time_ms"] for turn in timeouts)
+    assert replay.stats[1].wall_timeouts == 5
 
 
 def _stderr_tail_mentions(text: str) -> Callable[[Replay], None]:
@@ -140,8 +155,32 @@ CASES = [
         PlayerStatus.FROZEN,
         MISSABLE,
     ),
-    # Far over the limit (and the first request's start-up allowance, 2 s) is always a timeout.
-    Case("sleep", (3000,), "TTTTT" + "S" * 7, {"timeouts": 5}, "", PlayerStatus.FROZEN, MISSABLE, _charged_the_limit),
+    # Far over the limit (and the first request's start-up allowance, 2 s) is always a timeout:
+    # past the backstop on the CPU clock, in real time on the wall clock ...
+    Case("sleep", (3000,), "TTTTT" + "S" * 7, {"timeouts": 5}, "", PlayerStatus.FROZEN, MISSABLE),
+    Case(
+        "sleep",
+        (3000,),
+        "TTTTT" + "S" * 7,
+        {"timeouts": 5, "wall_timeouts": 0},
+        "",
+        PlayerStatus.FROZEN,
+        MISSABLE,
+        _charged_the_limit,
+        WALL_CLOCK,
+    ),
+    # ... and over the limit in CPU time (the backstop far away: a busy machine gives it little CPU).
+    Case(
+        "burn",
+        (3000,),
+        "TTTTT" + "S" * 7,
+        {"timeouts": 5},
+        "",
+        PlayerStatus.FROZEN,
+        MISSABLE,
+        _charged_the_limit,
+        ClockRule(backstop_times=20.0),
+    ),
     # The late line comes after the next request was sent: counting lines keeps it apart.
     # Half a limit late: the next request's answer, right behind it, is half a limit early.
     Case(
@@ -202,7 +241,11 @@ def test_misbehaving_bot(case: Case, tmp_path: Path) -> None:
         5,
         log_dir=tmp_path / "logs",
         workdirs=[tmp_path / "work", None],
+        limits=Limits(clock=case.clock),
     )
+    # On the CPU clock a bot that waits past its limit is stopped by the backstop.
+    if case.clock is TIGHT and case.mode in ("silent", "sleep", "partial_then_hang"):
+        _waited_past_the_backstop(replay)
     # Never hung: the slowest case is five timeouts plus the SIGTERM grace, far below this.
     assert time.monotonic() - started < 60
     assert replay.result is not None and replay.result.turns == config.turn_limit
@@ -298,8 +341,9 @@ def test_an_instant_bot_is_charged_its_round_trip_not_the_referees_work() -> Non
     assert statistics.median(charged) < 3.0 * floor + 1.0, (statistics.median(charged), floor)
 
 
-def test_a_sleeping_bot_is_charged_its_sleep_from_the_request_to_the_answer() -> None:
-    replay = play_match(FLIT, ROOMY, [misbehave("sleep", 20), INSTANT], 6)
+def test_on_the_wall_clock_a_sleeping_bot_is_charged_its_sleep_from_the_request_to_the_answer() -> None:
+    replay = play_match(FLIT, ROOMY, [misbehave("sleep", 20), INSTANT], 6, limits=Limits(clock=WALL_CLOCK))
+    assert replay.meta["clock"] == WALL
     assert kinds_of(replay, 1) == kinds("M" * 12)
     charged = charged_ms(replay, 1)
     floor = statistics.median(raw_round_trips_ms(misbehave("sleep", 20), 12))
@@ -307,15 +351,26 @@ def test_a_sleeping_bot_is_charged_its_sleep_from_the_request_to_the_answer() ->
     assert statistics.median(charged) < 1.5 * floor + 5.0, (statistics.median(charged), floor)
 
 
-def test_the_first_request_gets_the_start_up_allowance() -> None:
-    # The first request sleeps two and a half limits: within the allowance it is a move ...
-    config = SMALL.replace(**MISSABLE)
-    allowed = play_match(FLIT, config.replace(startup_ms=10_000.0), [misbehave("slow_start", 2500), INSTANT], 1)
+def test_on_the_cpu_clock_a_bot_is_charged_the_cpu_time_it_burns_not_its_sleep() -> None:
+    replay = play_match(FLIT, ROOMY, [misbehave("burn", 20), misbehave("sleep", 20)], 6)
+    assert replay.meta["clock"] == CPU
+    assert kinds_of(replay, 1) == kinds_of(replay, 2) == kinds("M" * 12)
+    # The first request is charged the start-up too; the later ones their burn, and hardly more.
+    burnt = charged_ms(replay, 1)[1:]
+    assert min(burnt) >= 20.0 and statistics.median(burnt) < 25.0, burnt
+    assert statistics.median(charged_ms(replay, 2)[1:]) < 5.0
+
+
+@pytest.mark.parametrize(("mode", "clock"), [("slow_start", WALL_CLOCK), ("heavy_start", ClockRule())])
+def test_the_first_request_gets_the_start_up_allowance(mode: str, clock: ClockRule) -> None:
+    # The first request takes two and a half limits: within the allowance it is a move ...
+    config, limits = SMALL.replace(**MISSABLE), Limits(clock=clock)
+    allowed = play_match(FLIT, config.replace(startup_ms=10_000.0), [misbehave(mode, 2500), INSTANT], 1, limits=limits)
     assert kinds_of(allowed, 1) == kinds("M" * 12)
     # ... and under the strict rule (the first request gets the normal limit too), a timeout.
-    strict = play_match(FLIT, config.replace(startup_ms=0.0), [misbehave("slow_start", 2500), INSTANT], 1)
+    strict = play_match(FLIT, config.replace(startup_ms=0.0), [misbehave(mode, 2500), INSTANT], 1, limits=limits)
     first = turns_of(strict, 1)[0]
-    assert first.kind is TurnKind.TIMEOUT
+    assert first.kind is TurnKind.TIMEOUT and first.detail == ""
     assert first.elapsed_ms is not None and 1000.0 <= first.elapsed_ms < 2500.0
 
 

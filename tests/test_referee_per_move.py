@@ -9,7 +9,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from bots.support import child_gone, process_gone
+from flit_core.clocks import BACKSTOP, WALL, ClockRule
 from flit_core.config import BaseConfig
 from flit_core.games.interface import Change
 from flit_core.games.wire import PER_MOVE_OUTPUT, WireProtocol
@@ -41,7 +44,9 @@ class EchoProtocol(WireProtocol):
         return Answer.of_move(stripped, elapsed_ms) if stripped else Answer.unreadable("no answer", elapsed_ms)
 
 
-def connection(script: str, tmp_path: Path, position: int = 7, **options: Any) -> PerMoveConnection:
+def connection(
+    script: str, tmp_path: Path, position: int = 7, limits: Limits | None = None, **options: Any
+) -> PerMoveConnection:
     bot = tmp_path / "bot.py"
     bot.write_text(script)
     return PerMoveConnection(
@@ -52,7 +57,7 @@ def connection(script: str, tmp_path: Path, position: int = 7, **options: Any) -
         lambda: position,
         cwd=str(tmp_path),
         stderr_path=str(tmp_path / "bot.stderr.log"),
-        limits=Limits(),
+        limits=limits or Limits(),
         **options,
     )
 
@@ -77,10 +82,25 @@ def test_an_answer_without_a_newline_and_several_lines_are_read_whole(tmp_path: 
     assert ask(bot).move == "first\nsecond"
 
 
-def test_a_bot_that_runs_past_the_limit_times_out_and_is_stopped(tmp_path: Path) -> None:
-    bot = connection("import time; print('thinking', flush=True); time.sleep(60)", tmp_path)
+@pytest.mark.parametrize(
+    ("work", "clock", "detail"),
+    [
+        # Past its CPU time (the backstop far away) ...
+        ("while True: pass", ClockRule(backstop_times=20.0), ""),
+        # ... or, waiting, past the real-time backstop (here the limit itself) ...
+        ("time.sleep(60)", ClockRule(backstop_times=1.0, backstop_plus_ms=0.0), BACKSTOP),
+        # ... or past the limit in real time.
+        ("time.sleep(60)", ClockRule(WALL), ""),
+    ],
+    ids=["cpu", "backstop", "wall"],
+)
+def test_a_bot_that_runs_past_the_limit_times_out_and_is_stopped(
+    work: str, clock: ClockRule, detail: str, tmp_path: Path
+) -> None:
+    bot = connection(f"import time; print('thinking', flush=True)\n{work}", tmp_path, limits=Limits(clock=clock))
     answer = ask(bot, 300.0)
-    assert answer.kind is AnswerKind.TIMEOUT and answer.elapsed_ms is not None and answer.elapsed_ms >= 300.0
+    assert answer.kind is AnswerKind.TIMEOUT and answer.detail == detail
+    assert answer.elapsed_ms is not None and (answer.elapsed_ms >= 300.0) is (detail == "")
     assert bot.process is not None and process_gone(bot.process.pid)
 
 

@@ -146,7 +146,7 @@ def test_asking_for_more_jobs_than_is_fair_warns(tmp_path: Path, entrants: Path,
     jobs = str(cpu_count() + 1)
     options = ["--trusted", *SMALL_GAME, "--games", "2", "--jobs", jobs]
     assert main(tournament(entrants, tmp_path / "results", *options)) == 0
-    assert "can starve bots of CPU and make them time out unfairly" in capsys.readouterr().err
+    assert "can starve bots of CPU: games take longer, and bots kept waiting may time out" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize(
@@ -320,7 +320,7 @@ def test_any_registered_game_plays_a_tournament_and_its_leaderboard(tmp_path: Pa
     assert main(tournament(entrants, out, *options)) == 0
     printed = capsys.readouterr().out
     assert "4 games of best of 9 rounds, 100 ms per throw; game rps; seed 2" in printed
-    assert "seed 2; Python bots in-process (trusted: no sandbox); results in" in printed
+    assert "seed 2; Python bots in-process (trusted: no sandbox); bots charged CPU time" in printed
     header = printed[printed.index("#  bot") :].splitlines()[0]
     assert f"  {rps.info.score_name}  " in header and "pieces" not in header
     # Resumed with no game named: the store's game and settings apply.

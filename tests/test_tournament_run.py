@@ -239,11 +239,13 @@ def test_an_unreachable_dask_scheduler_is_a_clear_error(tmp_path: Path, capsys, 
 # -- bot programs ----------------------------------------------------------------------
 
 
-SLEEPER_PROGRAM = """#!/usr/bin/env python3
+BURNER_PROGRAM = """#!/usr/bin/env python3
 import sys, time
 for line in sys.stdin:
     if line.strip() == "M":
-        time.sleep(3)
+        started = time.process_time()
+        while time.process_time() - started < 1.0:
+            pass
         print("0 0 0 0", flush=True)
 """
 
@@ -260,26 +262,26 @@ def timeouts_per_bot(out: Path) -> dict[str, int]:
 
 def test_bot_programs_play_under_the_referee_and_their_timeouts_are_reported(tmp_path: Path) -> None:
     write(tmp_path / "pass_bot", PASS_PROGRAM, executable=True)
-    write(tmp_path / "sleeper", SLEEPER_PROGRAM, executable=True)
+    write(tmp_path / "burner", BURNER_PROGRAM, executable=True)
     entrants = load_entrants(
         write(
             tmp_path / "entrants.toml",
             f"""
         [entrants]
         passer = "./pass_bot"
-        sleeper = {{ command = "./sleeper", workdir = "." }}
+        burner = {{ command = "./burner", workdir = "." }}
         scripted = "{sys.executable} pass_bot"
     """,
         )
     )
-    # The sleeper never answers within even the first request's limit (2 s, which the others
-    # never miss); a timeout is a no-move, and the game ends after a round of no-moves.
-    tournament = Tournament(tuple(entrants), SMALL.replace(move_time_ms=2000.0), seed=3, games=6)
+    # The burner never answers within even the first request's limit (0.5 s of CPU time, which
+    # the others never use); a timeout is a no-move, and the game ends after a round of no-moves.
+    tournament = Tournament(tuple(entrants), SMALL.replace(move_time_ms=300.0, startup_ms=500.0), seed=3, games=6)
     assert tournament.programs
     summary = run_tournament(tournament, tmp_path / "out", jobs=2)
     assert summary.played == 6
-    # The sleeper plays 4 of the 6 games and times out once in each; the others pass.
-    assert timeouts_per_bot(tmp_path / "out") == {"passer": 0, "sleeper": 4, "scripted": 0}
+    # The burner plays 4 of the 6 games and times out once in each; the others pass.
+    assert timeouts_per_bot(tmp_path / "out") == {"passer": 0, "burner": 4, "scripted": 0}
     replay = Replay.load(tmp_path / "out" / "replays" / "000000.json", get_game)
     # The referee's per-bot diagnostics are kept in the replay.
     assert all("exit_code" in player for player in replay.players)

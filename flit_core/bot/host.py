@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import os
 import sys
+import time
 from collections.abc import Callable
 from typing import BinaryIO, TypeVar
 
+from ..clocks import CPU, ClockRule
 from ..config import BaseConfig
 from ..errors import ConfigError
 
@@ -21,13 +23,38 @@ from ..errors import ConfigError
 #: limit thinks for a share of the real one.
 MOVE_MS_VARIABLE = "FLIT_ARENA_MOVE_MS"
 STARTUP_MS_VARIABLE = "FLIT_ARENA_STARTUP_MS"
+#: ... the clock it charges them by (``cpu`` or ``wall``; not set: real time, as the
+#: original controllers measured), and on the CPU clock its real-time backstop
+#: (``TIMESx+MS``, :attr:`~flit_core.clocks.ClockRule.backstop_text`).
+CLOCK_VARIABLE = "FLIT_ARENA_CLOCK"
+BACKSTOP_VARIABLE = "FLIT_ARENA_BACKSTOP"
 
 C = TypeVar("C", bound=BaseConfig)
 
 
-def limits_environment(config: BaseConfig) -> dict[str, str]:
-    """The variables that announce ``config``'s time limits to a bot program."""
-    return {MOVE_MS_VARIABLE: repr(config.move_time_ms), STARTUP_MS_VARIABLE: repr(config.startup_ms)}
+def limits_environment(config: BaseConfig, clock: ClockRule) -> dict[str, str]:
+    """The variables that announce ``config``'s time limits, and the ``clock`` they are
+    charged on, to a bot program."""
+    return {
+        MOVE_MS_VARIABLE: repr(config.move_time_ms),
+        STARTUP_MS_VARIABLE: repr(config.startup_ms),
+        CLOCK_VARIABLE: clock.charged,
+        **({BACKSTOP_VARIABLE: clock.backstop_text} if clock.cpu else {}),
+    }
+
+
+def charging_clock() -> Callable[[], float]:
+    """The clock the referee announced it charges this bot program by, for its views
+    (``view.clock``): this process's CPU time, else (``wall``, or not told) real time."""
+    return time.process_time if os.environ.get(CLOCK_VARIABLE) == CPU else time.perf_counter
+
+
+def charged_since(clock: Callable[[], float], first: bool) -> float | None:
+    """Where on ``clock`` (a :func:`charging_clock`) a request began to be charged, for its
+    view: the process's first request on the CPU clock from the process's start (the
+    referee counts the start-up in, and a process started for one move is charged all
+    its time), else from now (None)."""
+    return 0.0 if first and clock is time.process_time else None
 
 
 def with_announced_limits(config: C) -> C:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import inspect
 import os
 from collections.abc import Callable
-from typing import Any, cast
+from typing import Any, NamedTuple, cast
 
 from ..config import BaseConfig
 from ..errors import FlitError
@@ -119,36 +119,45 @@ def call_bot(
     clock: Callable[[], float],
     read: AnswerReader,
     deadline_ms: float | None = None,
+    backstop_ms: float | None = None,
 ) -> Answer:
     """Call a bot, timing it with ``clock`` (seconds); read its value with the game's ``read``.
 
     An exception becomes an ERROR answer with the bot's own traceback frames. With
-    ``deadline_ms`` the call is interrupted there where it can be (:mod:`.deadline`): a
-    TIMEOUT answer.
+    ``deadline_ms`` the call is interrupted there where it can be (:mod:`.deadline`; with
+    ``backstop_ms`` too, the deadline is on the thread's CPU time and the backstop in real
+    time): a TIMEOUT answer, as is a value returned after ``deadline_ms`` on ``clock``.
     """
     start = clock()
     try:
-        value = function(view) if deadline_ms is None else _with_deadline(function, view, deadline_ms)
+        value = function(view) if deadline_ms is None else _with_deadline(function, view, deadline_ms, backstop_ms)
     except (Exception, SystemExit):  # a bot calling exit() must not end the driver
         return Answer.error(_short_traceback(), (clock() - start) * 1000.0)
-    if value is _TIMED_OUT:
-        return Answer.timeout((clock() - start) * 1000.0)
-    return read(value, (clock() - start) * 1000.0)
+    elapsed = (clock() - start) * 1000.0
+    if isinstance(value, _TimedOut):
+        return Answer.timeout(elapsed, value.detail)
+    if deadline_ms is not None and elapsed > deadline_ms:
+        return Answer.timeout(elapsed)
+    return read(value, elapsed)
 
 
-#: What :func:`_with_deadline` returns for a call interrupted at its deadline.
-_TIMED_OUT = object()
+class _TimedOut(NamedTuple):
+    """What :func:`_with_deadline` returns for a call interrupted at its deadline."""
+
+    #: The timeout's detail (:data:`~flit_core.clocks.BACKSTOP` for the real-time backstop).
+    detail: str
 
 
-def _with_deadline(function: MoveFunction, view: Any, deadline_ms: float) -> Any:
-    """``function(view)``, interrupted at ``deadline_ms`` where it can be (then :data:`_TIMED_OUT`).
+def _with_deadline(function: MoveFunction, view: Any, deadline_ms: float, backstop_ms: float | None) -> Any:
+    """``function(view)``, interrupted at ``deadline_ms`` (and ``backstop_ms``) where it can
+    be (then a :class:`_TimedOut`).
 
     Only in-process games have a deadline: a protocol host (a process of its own, which the
     referee kills) starts faster without the timer's modules."""
     from .deadline import MoveInterrupted, hard_deadline
 
     try:
-        with hard_deadline(deadline_ms / 1000.0):
+        with hard_deadline(deadline_ms / 1000.0, None if backstop_ms is None else backstop_ms / 1000.0):
             return function(view)
-    except MoveInterrupted:
-        return _TIMED_OUT
+    except MoveInterrupted as stop:
+        return _TimedOut(stop.detail)

@@ -21,7 +21,7 @@ from ..games.adapters import Programs
 from ..games.interface import AnyGame
 from ..games.whole_game import WholeGameProtocol
 from ..session import AnswerKind
-from .host import serve_stdio
+from .host import charged_since, charging_clock, serve_stdio
 from .program import BotLoadError, BotProgram, MoveFunction, call_bot
 
 
@@ -42,9 +42,11 @@ class RequestHost:
         self._program = program
         self._game: tuple[int, BaseConfig] | None = None
         self._function: MoveFunction | None = None
+        self._clock = charging_clock()
 
-    def answer(self, fields: Sequence[str], limit_ms: float) -> bytes:
-        """The answer line to one request (its fields), the bot given ``limit_ms``."""
+    def answer(self, fields: Sequence[str], limit_ms: float, first: bool) -> bytes:
+        """The answer line to one request (its fields), the bot given ``limit_ms``; ``first``:
+        the process's first request (a process started for one move has only that)."""
         try:
             seat, config, turn, snapshot = self._protocol.read_request(fields, self.config)
         except ValueError as error:
@@ -60,7 +62,9 @@ class RequestHost:
         if self._function is None:
             return self._no_move("the bot did not load")
         definition = self.definition
-        view = definition.view_type(seat, config, turn, snapshot, limit_ms)
+        view = definition.view_type(
+            seat, config, turn, snapshot, limit_ms, self._clock, charged_since(self._clock, first)
+        )
         answer = call_bot(self._function, view, time.perf_counter, definition.read_answer)
         if answer.kind is AnswerKind.MOVE:
             return f"{definition.format_move(answer.move)}\n".encode()
@@ -73,13 +77,14 @@ class RequestHost:
     def run_lines(self, stdin: BinaryIO, stdout: BinaryIO) -> None:
         """Line mode: answer each request line (its blank-separated fields) until end-of-file;
         blank lines are ignored; the first request has the start-up allowance, as under the referee."""
-        limit = self.config.first_move_time_ms
+        first = True
         for raw in stdin:
             fields = raw.decode("utf-8", "replace").split()
             if fields:
-                stdout.write(self.answer(fields, limit))
+                limit = self.config.first_move_time_ms if first else self.config.move_time_ms
+                stdout.write(self.answer(fields, limit, first))
                 stdout.flush()
-                limit = self.config.move_time_ms
+                first = False
 
     @classmethod
     def serve(
@@ -98,7 +103,7 @@ class RequestHost:
             print(f"{cls.prog}: {error}", file=sys.stderr)
             return 1
         if fields:
-            stdout.write(host.answer(fields, config.move_time_ms))
+            stdout.write(host.answer(fields, config.move_time_ms, first=True))
             stdout.flush()
         else:
             host.run_lines(stdin, stdout)

@@ -40,7 +40,8 @@ def register(parser: OneLineParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Check the bot, printing each scenario as it finishes, then the verdict."""
-    print(f"Checking {args.bot_command}", flush=True)
+    limits = limits_from_args(args)
+    print(f"Checking {args.bot_command} ({limits.clock.describe()})", flush=True)
 
     def show(result: ScenarioResult) -> None:
         print(scenario_text(result), flush=True)
@@ -49,6 +50,6 @@ def run(args: argparse.Namespace) -> int:
     definition = get_game(args.game)
     # A bot file (a Python one, or one in another language the game runs) runs through its host.
     command = file_command(definition, args.bot_command) or args.bot_command
-    report = check_bot(definition, command, quick=args.quick, limits=limits_from_args(args), log=log, progress=show)
+    report = check_bot(definition, command, quick=args.quick, limits=limits, log=log, progress=show)
     print(report.verdict())
     return 0 if report.passed else 1

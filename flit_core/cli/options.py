@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import os
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from ..clocks import CLOCKS, ClockRule
 from ..config import MAX_TIME_MS, BaseConfig, check_time_ms
 from ..errors import ConfigError
 from ..games import DEFAULT_GAME, canonical, game_names, get_game
@@ -31,6 +33,8 @@ SANDBOX_OPTIONS = frozenset(
         "bot_folder_depth",
         "bot_folder_entries",
         "bot_read",
+        "clock",
+        "wall_backstop",
     }
 )
 
@@ -207,8 +211,45 @@ def seed_arg(text: str) -> int:
     return value
 
 
+def add_clock_options(parser: argparse.ArgumentParser | argparse._ArgumentGroup, backstop: bool = True) -> None:
+    """Add ``--clock`` and (with ``backstop``) ``--wall-backstop``: the clock that charges the bots."""
+    default = ClockRule()
+    parser.add_argument(
+        "--clock",
+        choices=CLOCKS,
+        default=default.charged,
+        help=f"charge each bot the CPU time it uses for a move, or real time as the games' specifications say "
+        f"(then the machine's other load counts against the bots) (default: {default.charged})",
+    )
+    if not backstop:
+        return
+    parser.add_argument(
+        "--wall-backstop",
+        type=_backstop,
+        default=default,
+        metavar="TIMESx+MS",
+        help=f"on the CPU clock, the real time a move may take before it is a timeout of its own kind (wall): "
+        f"TIMES the move's limit plus MS milliseconds (default: {default.backstop_text})",
+    )
+
+
+def clock_from_args(args: argparse.Namespace) -> ClockRule:
+    """The clock :func:`add_clock_options` describes."""
+    rule: ClockRule = getattr(args, "wall_backstop", ClockRule())
+    return dataclasses.replace(rule, charged=args.clock)
+
+
+def _backstop(text: str) -> ClockRule:
+    """argparse type of ``--wall-backstop``: the rule with that backstop."""
+    try:
+        return ClockRule.with_backstop(text)
+    except ConfigError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
 def add_sandbox_options(parser: argparse.ArgumentParser) -> None:
-    """Add ``--sandbox`` and the limits of every bot program (the documentation's Security page)."""
+    """Add ``--sandbox``, the limits of every bot program (the documentation's Security page)
+    and the clock options."""
     default = Sandbox()
     group = parser.add_argument_group("bot sandbox and limits (see the documentation's Security page)")
     group.add_argument(
@@ -236,6 +277,7 @@ def add_sandbox_options(parser: argparse.ArgumentParser) -> None:
         metavar="DIR",
         help="a folder bots may read too, e.g. a runtime outside /usr (repeatable)",
     )
+    add_clock_options(group)
 
 
 def limits_from_args(args: argparse.Namespace) -> Limits:
@@ -253,7 +295,7 @@ def limits_from_args(args: argparse.Namespace) -> Limits:
         folder_entries=args.bot_folder_entries,
         readable=tuple(os.path.abspath(folder) for folder in args.bot_read),
     )
-    return Limits(sandbox=resolve(sandbox))
+    return Limits(clock=clock_from_args(args), sandbox=resolve(sandbox))
 
 
 def positive_int(text: str) -> int:

@@ -10,7 +10,14 @@ from ..replay import Replay
 from ..report import summary_text
 from ..runner import play_game
 from .main import OneLineParser
-from .options import add_config_options, add_seed_and_replay_options, config_from_args, game_seed
+from .options import (
+    add_clock_options,
+    add_config_options,
+    add_seed_and_replay_options,
+    clock_from_args,
+    config_from_args,
+    game_seed,
+)
 from .stopping import check_replay_path, save_replay
 
 #: Said before every game: the bots run in this process, with the user's rights.
@@ -25,11 +32,12 @@ def register(parser: OneLineParser) -> None:
     parser.description = (
         "Play one game between Python bot files in this process, with your rights (no "
         "sandbox: only for code you trust; flit-arena match runs untrusted bots sandboxed). No time limit is "
-        "enforced in-process; every move's think time is measured and shown."
+        "enforced in-process; every move's think time is measured (its thread's CPU time) and shown."
     )
     parser.add_argument("bots", nargs="+", metavar="BOT.py", help="the bot files, seat 1 first")
     add_config_options(parser)
     add_seed_and_replay_options(parser)
+    add_clock_options(parser, backstop=False)
     parser.add_argument("--quiet", action="store_true", help="do not print the final board")
     parser.set_defaults(handler=run)
 
@@ -42,7 +50,7 @@ def run(args: argparse.Namespace) -> int:
     if args.replay:
         check_replay_path(args.replay)
     print(IN_PROCESS, flush=True)
-    replay = play_game(get_game(config.game), config, programs, seed)
+    replay = play_game(get_game(config.game), config, programs, seed, rule=clock_from_args(args))
     saved = save_replay(replay, args.replay) if args.replay else None
     print(summary_text(replay, board=not args.quiet))
     slow = _over_the_limit(replay)

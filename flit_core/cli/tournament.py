@@ -11,6 +11,7 @@ from ..config import BaseConfig
 from ..games import DEFAULT_GAME, get_game
 from ..games.adapters import Programs, TournamentRules
 from ..games.interface import AnyGame
+from ..referee.limits import Limits
 from ..seeds import random_seed
 from ..tournament.definition import Tournament
 from ..tournament.entrants import Entrant, EntrantKind, EntrantsFile, read_entrants_file
@@ -167,6 +168,7 @@ def run(args: argparse.Namespace) -> int:
             if tournament.programs
             else "Python bots in-process (trusted: no sandbox)"
         )
+        how += f"; {(tournament.limits or Limits()).clock.describe()}"
         print(
             f"Tournament: {len(entrants)} entrants, {tournament.games} games of {tournament.config.describe()}; "
             f"game {tournament.game}; seed {tournament.seed}; {how}; results in {args.out}"

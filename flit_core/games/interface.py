@@ -27,7 +27,7 @@ import sys
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from ..config import BaseConfig
 from ..errors import ConfigError, IllegalMove
@@ -189,6 +189,31 @@ class GameInfo:
     clock_bots: tuple[str, ...] = ()
 
 
+#: A configuration type a view is built for (contravariant: a view type for any config takes one).
+_Config = TypeVar("_Config", bound=BaseConfig, contravariant=True)
+
+
+class ViewType(Protocol[_Config]):
+    """How every driver builds a game's view: ``view_type(player, config, turn, snapshot,
+    time_limit_ms, clock, since)``, the last two the clock that charges the bot and its
+    reading when the request began to be charged (see :class:`~flit_core.games.view.View`,
+    whose defaults they have)."""
+
+    def __call__(
+        self,
+        player: int,
+        config: _Config,
+        turn: int,
+        board: Any,
+        time_limit_ms: float | None = None,
+        clock: Callable[[], float] | None = None,
+        since: float | None = None,
+        /,
+    ) -> Any:
+        """The view."""
+        ...
+
+
 class Level(enum.Enum):
     """How hard an example bot is to beat, as the page's seat menu names it for people."""
 
@@ -220,10 +245,10 @@ class GameDef(ABC, Generic[C, S, M]):
     info: ClassVar[GameInfo] = GameInfo()
     #: The adapters the game has (see :mod:`flit_core.games.adapters`).
     adapters: ClassVar[AdapterMap] = {}
-    #: The view a bot gets, built from a board snapshot as ``view_type(player, config, turn,
-    #: snapshot, time_limit_ms)``: the game's :class:`~flit_core.games.view.View` subclass.
-    #: Every driver builds it so, from the harness's state or from a board kept from the changes.
-    view_type: Callable[[int, C, int, Any, float | None], Any]
+    #: The view a bot gets, built from a board snapshot (:class:`ViewType`): the game's
+    #: :class:`~flit_core.games.view.View` subclass. Every driver builds it so, from the
+    #: harness's state or from a board kept from the changes.
+    view_type: ViewType[C]
     #: The example bots by name (``bots/NAME_bot.py``), with the level each is for people:
     #: the weakest (random) first, the strongest last.
     example_bots: ClassVar[Mapping[str, Level]] = {}

@@ -1,8 +1,11 @@
 """What every game's bot view holds: whose view it is, the settings, the turn, the board,
-and the time limit. Each game's view derives from :class:`View` and adds its own helpers."""
+the time limit, and the clock that charges the bot. Each game's view derives from
+:class:`View` and adds its own helpers."""
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from typing import Generic, TypeVar
 
 from ..config import BaseConfig
@@ -16,10 +19,21 @@ B = TypeVar("B")
 class View(Generic[C, B]):
     """The read-only snapshot a bot is given with a move request (keep it if you like)."""
 
-    __slots__ = ("me", "config", "turn", "board", "time_limit_ms")
+    __slots__ = ("me", "config", "turn", "board", "time_limit_ms", "clock", "_since")
 
-    def __init__(self, me: int, config: C, turn: int, board: B, time_limit_ms: float | None = None) -> None:
-        """Normally built by a driver; tests and notebooks may build their own."""
+    def __init__(
+        self,
+        me: int,
+        config: C,
+        turn: int,
+        board: B,
+        time_limit_ms: float | None = None,
+        clock: Callable[[], float] | None = None,
+        since: float | None = None,
+    ) -> None:
+        """Normally built by a driver; tests and notebooks may build their own. ``clock`` is
+        :attr:`clock` (by default this thread's CPU time), and ``since`` its reading when the
+        request began to be charged (by default now)."""
         #: Your bot number (your seat).
         self.me = me
         #: The game's configuration (its own settings and the limits).
@@ -30,8 +44,21 @@ class View(Generic[C, B]):
         self.board = board
         #: The time limit of this request in milliseconds (None when not enforced).
         self.time_limit_ms = time_limit_ms
+        #: The clock that charges you for this request, in seconds (call it): your CPU time
+        #: under the referee (your program's) and in-process (your thread's), real time in the
+        #: browser and under ``--clock wall``.
+        self.clock: Callable[[], float] = time.thread_time if clock is None else clock
+        self._since = self.clock() if since is None else since
 
     @property
     def players(self) -> int:
         """How many bots play."""
         return self.config.players
+
+    def time_left_ms(self) -> float | None:
+        """What is left of this request's time limit on :attr:`clock`, in milliseconds,
+        now (negative once it has passed; None when no limit is enforced). A bot that
+        budgets its thinking on it keeps to its limit however busy the machine is."""
+        if self.time_limit_ms is None:
+            return None
+        return self.time_limit_ms - (self.clock() - self._since) * 1000.0

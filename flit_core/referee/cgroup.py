@@ -1,4 +1,5 @@
-"""A pids cgroup per bot: the process limit where the kernel's rlimit cannot hold it.
+"""A pids cgroup per bot: the process limit where the kernel's rlimit cannot hold it, and the
+count of the bot's CPU time.
 
 The kernel never holds a process whose real user is root to ``RLIMIT_NPROC``, not even
 inside a user namespace where root maps to root, so a referee running as root gives each
@@ -8,6 +9,13 @@ cgroup hands the pids controller down): the bot's command joins it before it run
 in it is killed (also one that left the bot's process group) and the cgroup is removed.
 Where no pids cgroup can be made the bot runs as a user of its own instead
 (:mod:`.botuser`).
+
+The cgroup also counts the CPU time of everything that ran in it, alive or gone, to the
+microsecond (cgroup v2's ``cpu.stat``, which every v2 cgroup has, controller or not): the
+clock that charges the bot (:mod:`.stopwatch`). Under cgroup v1 the bot joins a second
+cgroup for that, in the v2 hierarchy mounted beside v1 (``cpu.stat``), else in v1's cpuacct
+hierarchy (``cpuacct.usage``, nanoseconds). Where neither can be made, its CPU time is read
+from its processes (:mod:`.proctree`).
 """
 
 from __future__ import annotations
@@ -24,40 +32,75 @@ PREFIX = "flit-arena-"
 #: How long removing a cgroup waits for its killed processes to go.
 _REMOVE_WAIT_S = 1.0
 
+#: The files that count a cgroup's CPU time: which word of the file is the count, and the
+#: nanoseconds of its unit: cgroup v2's (``usage_usec N`` first) and v1's cpuacct (one number).
+_COUNTERS = (("cpu.stat", 1, 1000), ("cpuacct.usage", 0, 1))
+
 _numbers = itertools.count(1)
 
 
 class PidsCgroup:
-    """One bot's pids cgroup: made with its limit, joined by the bot, killed and removed."""
+    """One bot's pids cgroup (and the cgroup that counts its CPU time, where that is another):
+    made with its limit, joined by the bot, killed and removed."""
 
-    def __init__(self, folder: str) -> None:
-        """The cgroup ``folder`` (see :meth:`create` for a new one)."""
+    def __init__(self, folder: str, accounting: str | None = None) -> None:
+        """The cgroup ``folder`` (see :meth:`create` for a new one); ``accounting``, the
+        cgroup of another hierarchy that counts the bot's CPU time, if any."""
         self.folder = folder
-        #: The file a process joins the cgroup through.
-        self.procs = os.path.join(folder, "cgroup.procs")
+        self._folders = (folder,) if accounting is None else (folder, accounting)
+        #: The files a process joins the cgroups through (the pids cgroup's first).
+        self.procs = tuple(os.path.join(place, "cgroup.procs") for place in self._folders)
+        self._counter: int | None = None
+        self._word, self._unit_ns = 0, 1
+        for place in reversed(self._folders):  # the accounting cgroup's, else the pids cgroup's own
+            for name, word, unit_ns in _COUNTERS:
+                with contextlib.suppress(OSError):
+                    self._counter = os.open(os.path.join(place, name), os.O_RDONLY)
+                    self._word, self._unit_ns = word, unit_ns
+                    return
 
     @classmethod
     def create(cls, folder: str, limit: int) -> PidsCgroup:
-        """Make the cgroup ``folder``, holding at most ``limit`` processes and threads."""
+        """Make the cgroup ``folder``, holding at most ``limit`` processes and threads, and
+        beside it one that counts its CPU time where it does not (an :func:`accounting_base`)."""
         os.mkdir(folder)
         try:
             _write(os.path.join(folder, "pids.max"), str(limit))
         except OSError:
             os.rmdir(folder)
             raise
-        return cls(folder)
+        accounting = None
+        counts = any(os.path.exists(os.path.join(folder, name)) for name, _word, _unit in _COUNTERS)
+        if not counts and (place := accounting_base()) is not None:
+            accounting = os.path.join(place, os.path.basename(folder))
+            try:
+                os.mkdir(accounting)
+            except OSError:
+                accounting = None  # its CPU time is then read from its processes
+        return cls(folder, accounting)
 
     def join(self) -> None:
-        """Move the calling process into the cgroup (the bot's side, just before exec)."""
-        _write(self.procs, "0")
+        """Move the calling process into the cgroups (the bot's side, just before exec)."""
+        for procs in self.procs:
+            _write(procs, "0")
 
     def members(self) -> list[int]:
         """The processes in the cgroup now."""
         try:
-            with open(self.procs, encoding="ascii") as handle:
+            with open(self.procs[0], encoding="ascii") as handle:
                 return [int(word) for word in handle.read().split()]
         except OSError:
             return []
+
+    def cpu_ns(self) -> int | None:
+        """The CPU time, in nanoseconds, of everything that ran in the cgroup since it was
+        made (processes that ended included), or None where it is not counted."""
+        if self._counter is None:
+            return None
+        try:
+            return int(os.pread(self._counter, 64, 0).split()[self._word]) * self._unit_ns
+        except (OSError, IndexError, ValueError):
+            return None
 
     def kill(self) -> None:
         """SIGKILL every process in the cgroup, again until none is left (one may fork meanwhile)."""
@@ -68,19 +111,23 @@ class PidsCgroup:
                     os.kill(pid, signal.SIGKILL)
 
     def remove(self) -> None:
-        """Kill what is left and remove the cgroup (left for the next referee if it stays busy)."""
+        """Kill what is left and remove the cgroups (left for the next referee if they stay busy)."""
+        if self._counter is not None:
+            os.close(self._counter)
+            self._counter = None
         deadline = time.monotonic() + _REMOVE_WAIT_S
-        while True:
-            try:
-                os.rmdir(self.folder)
-                return
-            except FileNotFoundError:
-                return
-            except OSError:
-                if time.monotonic() >= deadline:
-                    return
-            self.kill()
-            time.sleep(0.01)
+        for folder in self._folders:
+            while True:
+                try:
+                    os.rmdir(folder)
+                    break
+                except FileNotFoundError:
+                    break
+                except OSError:
+                    if time.monotonic() >= deadline:
+                        return
+                self.kill()
+                time.sleep(0.01)
 
 
 def make(limit: int) -> PidsCgroup | None:
@@ -99,16 +146,39 @@ def base() -> str | None:
     """The folder this process may make pids cgroups in (stale ones of dead referees are
     removed on the way), or None."""
     folder = _v1_folder() or _v2_folder()
-    if folder is None:
-        return None
+    return folder if folder is not None and _usable(folder) else None
+
+
+@functools.cache
+def accounting_base() -> str | None:
+    """The folder this process may make cgroups in that count CPU time, for a pids cgroup of
+    cgroup v1 (its own cgroup of the v2 hierarchy mounted beside v1, else of v1's cpuacct
+    hierarchy; stale ones of dead referees are removed on the way), or None."""
+    own = _own_cgroups()
+    places = [
+        _inside(mount_point, mount_root, path)
+        for mount_root, mount_point, fstype, options in _cgroup_mounts()
+        for controllers, path in own
+        if (fstype == "cgroup2" and controllers == "")
+        or (fstype == "cgroup" and "cpuacct" in options.split(",") and "cpuacct" in controllers.split(","))
+    ]
+    # The v2 hierarchy first: the same counter as a pids cgroup of v2's.
+    for folder in sorted(places, key=lambda place: not os.path.exists(os.path.join(place, "cgroup.controllers"))):
+        if _usable(folder):
+            return folder
+    return None
+
+
+def _usable(folder: str) -> bool:
+    """True if this process may make cgroups in ``folder`` (stale ones are removed then)."""
     probe = os.path.join(folder, f"{PREFIX}{os.getpid()}-probe")
     try:
         os.mkdir(probe)
         os.rmdir(probe)
     except OSError:
-        return None
+        return False
     _remove_stale(folder)
-    return folder
+    return True
 
 
 def _v1_folder() -> str | None:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-import time
 from collections.abc import Callable, Sequence
 
 from ..bot.host import limits_environment
@@ -25,6 +24,7 @@ from .command import BotCommand, CommandLike
 from .driver import BotConnection, LogFunction
 from .limits import Limits
 from .process import BotProcess, Ending, stop_all
+from .stopwatch import Stopwatch
 
 
 class Severity(enum.Enum):
@@ -161,7 +161,7 @@ class CheckSession:
             cwd=None,
             stderr_path=None,
             limits=limits,
-            env=limits_environment(config),
+            env=limits_environment(config, limits.clock),
         )
         self.connection = BotConnection(seat, self.process, limits, log, protocol.request, protocol.skips_blank_lines)
         #: Lines read by :meth:`ask_line` that were not the answer, with the request they preceded.
@@ -179,24 +179,25 @@ class CheckSession:
         the unwanted line is the answer, for the scenario to judge.
         """
         connection = self.connection
-        start = connection.send_request(request)
-        answer = connection.await_answer(start, limit_ms, _line_answer)
+        watch = connection.send_request(limit_ms, request)
+        answer = connection.await_answer(watch, _line_answer)
         skipped = 0
         while answer.kind is AnswerKind.MOVE and not wanted(answer.move) and skipped < _MAX_STRAY:
             skipped += 1
-            following = self._next_line_by(start + limit_ms / 1000.0)
+            following = self._next_line_within(watch)
             if following is None or following.kind is not AnswerKind.MOVE:
                 break
             request_name = request.decode("ascii", "replace").strip()
             self.stray.append(f"{answer.move[:60]!r} before the answer to {request_name}")
-            answer = following._replace(elapsed_ms=(time.perf_counter() - start) * 1000.0)
+            answer = following._replace(elapsed_ms=watch.charged_ms())
         return answer
 
-    def _next_line_by(self, deadline: float) -> Answer | None:
-        """The next line printed before ``deadline`` (perf_counter), a crash, or None."""
-        while (left := deadline - time.perf_counter()) > 0:
-            # A far deadline of its own, so that waiting in vain leaves no answer owed.
-            following = self.connection.poll_answer(time.perf_counter(), 2000.0 * left, _line_answer, wait_s=left)
+    def _next_line_within(self, watch: Stopwatch) -> Answer | None:
+        """The next line printed within the time of the request ``watch`` times, a crash, or None."""
+        while (look := watch.look())[0] is None:
+            # A request of its own, started later (so over later): waiting in vain leaves no answer owed.
+            later = self.connection.stopwatch(watch.limit_ms)
+            following = self.connection.poll_answer(later, _line_answer, wait_s=look[1])
             if following is not None:
                 return following
         return None

@@ -39,6 +39,7 @@ def diagnose(
         "ended": None if process is None or process.ending is None else process.ending.value,
         "crash": connection.gone,
         "timeouts": stats.timeouts,
+        "wall_timeouts": stats.wall_timeouts,
         "invalid": stats.invalid,
         "late_answers": connection.late_answers,
         "unsolicited_lines": connection.unsolicited_lines,
@@ -60,10 +61,15 @@ def problems(data: Mapping[str, Any], stats: PlayerStats) -> list[str]:
     found = []
     if data.get("crash"):
         found.append(f"crashed: {data['crash']}")
+    waited = (
+        f", {stats.wall_timeouts} of them past the real-time backstop within the CPU time"
+        if stats.wall_timeouts
+        else ""
+    )
     if stats.status is PlayerStatus.FROZEN:
-        found.append(f"frozen after {stats.timeouts} timeouts (no answer within the time limit)")
+        found.append(f"frozen after {stats.timeouts} timeouts (no answer within the time limit{waited})")
     elif stats.timeouts:
-        found.append(f"{stats.timeouts} timeout(s): no answer within the time limit")
+        found.append(f"{stats.timeouts} timeout(s): no answer within the time limit{waited}")
     if stats.invalid:
         found.append(f"{stats.invalid} invalid answer(s) (no move): last was {stats.last_problem}")
     for key, words in _COUNTERS:

@@ -1,7 +1,8 @@
 """The referee's side of the protocol with one bot: updates out, move requests, answers in.
 
 Every request (Flit's ``M``) gets exactly one answer line. The think time runs from writing the request to
-reading the complete answer line (``time.perf_counter``). A request that is not answered
+reading the complete answer line, on the clock that charges the bot (:mod:`.stopwatch`:
+its CPU time, or real time). A request that is not answered
 in time is still owed: its late line, whenever it comes, is thrown away, so it can never
 be taken as the answer to a later request.
 
@@ -34,11 +35,13 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
+from ..clocks import BACKSTOP
 from ..session import Answer
 from .capture import StderrCapture
 from .limits import Limits
 from .lines import Line
 from .process import BotProcess, describe_status
+from .stopwatch import Stopwatch
 
 #: Bytes of a flood read before each request once a bot floods: it floods on while that
 #: much waits (less work for both sides than the whole output cap each time).
@@ -97,6 +100,8 @@ class BotConnection:
         self._flooding = False
         #: True once anything was written to the bot, and once a request was.
         self._sent = self._asked = False
+        #: True once a request was timed (the first is charged from the bot's start).
+        self._timed = False
         #: The first request, held back until the bot has read what was sent before it.
         self._unsent = b""
         #: The bot's output bytes when the first request was held back (its flood budget).
@@ -135,12 +140,18 @@ class BotConnection:
         """Send the request (the game's move request, or another line that wants one
         answer line, such as Hex's ``show_board``), wait at most ``time_limit_ms`` for the
         answer line, and read it with ``parse``."""
-        return self.await_answer(self.send_request(request), time_limit_ms, parse)
+        return self.await_answer(self.send_request(time_limit_ms, request), parse)
 
-    def send_request(self, request: bytes | None = None) -> float:
-        """Send the queued lines and the request (default: the move request); returns
-        when it was sent (perf_counter). A flooding bot is sent the queued lines only
-        (its answer is then unreadable)."""
+    def stopwatch(self, time_limit_ms: float) -> Stopwatch:
+        """A request of ``time_limit_ms`` timed from now on the bot's clock (the first one
+        from the bot's start)."""
+        first, self._timed = not self._timed, True
+        return Stopwatch(self._limits.clock, time_limit_ms, self.process.cpu_ns, from_start=first)
+
+    def send_request(self, time_limit_ms: float, request: bytes | None = None) -> Stopwatch:
+        """Send the queued lines and the request (default: the move request), which has
+        ``time_limit_ms``; returns its stopwatch, started as it was sent. A flooding bot is
+        sent the queued lines only (its answer is then unreadable)."""
         request = self._request if request is None else request
         # Looked at before the output is: what it printed before it read is in the pipe then.
         self._asked = self._asked or (self._sent and not self.process.input_unread())
@@ -157,7 +168,7 @@ class BotConnection:
             self._log_sent(request)
         data = self._held + request
         self._held = b""
-        start = time.perf_counter()
+        watch = self.stopwatch(time_limit_ms)
         if request and not self._asked:
             # Written by poll_answer once the bot has read the rest (see the module's docstring).
             self._unsent = request
@@ -166,38 +177,37 @@ class BotConnection:
         if data:
             self.process.write(data)
             self._sent = True
-        return start
+        return watch
 
-    def await_answer(self, start: float, time_limit_ms: float, parse: Parser) -> Answer:
-        """Wait for the answer to the request sent at ``start``, until its deadline."""
-        while (answer := self.poll_answer(start, time_limit_ms, parse, wait_s=None)) is None:
+    def await_answer(self, watch: Stopwatch, parse: Parser) -> Answer:
+        """Wait for the answer to the request ``watch`` times, until it is over."""
+        while (answer := self.poll_answer(watch, parse, wait_s=None)) is None:
             pass
         return answer
 
-    def poll_answer(self, start: float, time_limit_ms: float, parse: Parser, wait_s: float | None) -> Answer | None:
-        """The answer to the request sent at ``start`` if it has come (or its deadline has
-        passed, or the bot is gone), after waiting at most ``wait_s`` for it (None: until
-        the deadline); None if it is still awaited."""
+    def poll_answer(self, watch: Stopwatch, parse: Parser, wait_s: float | None) -> Answer | None:
+        """The answer to the request ``watch`` times if it has come (or its time is over,
+        or the bot is gone), after waiting at most ``wait_s`` for it (None: until its time
+        is over); None if it is still awaited."""
         if self._withheld:
             self._withheld = False
             return self._flood(0.0)
         process = self.process
-        deadline = start + time_limit_ms / 1000.0
         looked_after_exit = False
         while True:
             if self._unsent:
-                held = self._hold(start)
+                held = self._hold(watch)
                 if held is not None:
                     return held
             line = None if self._unsent else self._next_line()
             if line is not None and self._thrown_away(line):
                 if self._thrown > self._limits.flood_bytes:
                     self._owed += 1  # the answer may still come: it is thrown away then
-                    return self._flood((time.perf_counter() - start) * 1000.0)
+                    return self._flood(watch.charged_ms())
                 continue
             if line is not None:
-                elapsed = (time.perf_counter() - start) * 1000.0
-                if elapsed > time_limit_ms:
+                elapsed = watch.charged_ms()
+                if elapsed > watch.limit_ms:
                     self._late(line, elapsed)
                     return Answer.timeout(elapsed)
                 return self._read(line, elapsed, parse)
@@ -209,26 +219,34 @@ class BotConnection:
                     continue
                 self._unsent = b""
                 return self._crash()
-            now = time.perf_counter()
-            if now >= deadline:
-                elapsed = (now - start) * 1000.0
-                if self._unsent:
-                    self._unsent = b""  # never sent, so not owed: the next request is the first
-                    if self._log is not None:
-                        self._log(f"   bot {self.seat}: did not read its input within {time_limit_ms:g} ms")
-                    return Answer.timeout(elapsed)
-                self._owed += 1
-                if self._log is not None:
-                    self._log(f"   bot {self.seat}: no answer within {time_limit_ms:g} ms")
-                return Answer.timeout(elapsed)
+            over, wait = watch.look()
+            if over is not None:
+                return self._timeout(watch, over)
             if wait_s is not None and wait_s <= 0:
                 return None
-            pump = deadline - now if wait_s is None else min(wait_s, deadline - now)
+            pump = wait if wait_s is None else min(wait_s, wait)
             process.pump(min(pump, _FIRST_READ_POLL_S) if self._unsent else pump)
             if wait_s is not None:
                 wait_s = 0.0  # one wait, then one more look
 
-    def _hold(self, start: float) -> Answer | None:
+    def _timeout(self, watch: Stopwatch, detail: str) -> Answer:
+        """The request is over: a timeout (``detail``: its kind), owed if it was sent."""
+        elapsed = watch.charged_ms()
+        if self._log is not None:
+            within = (
+                f"the real-time backstop of {watch.rule.backstop_ms(watch.limit_ms):g} ms"
+                if detail == BACKSTOP
+                else f"{watch.limit_ms:g} ms"
+            )
+            doing = "read its input" if self._unsent else "answer"
+            self._log(f"   bot {self.seat}: did not {doing} within {within} ({elapsed:.3f} ms charged)")
+        if self._unsent:
+            self._unsent = b""  # never sent, so not owed: the next request is the first
+        else:
+            self._owed += 1
+        return Answer.timeout(elapsed, detail)
+
+    def _hold(self, watch: Stopwatch) -> Answer | None:
         """While the first request is held back: throw away what the bot prints, and write
         the request once the bot has read everything before it. An unreadable answer if
         the bot floods meanwhile (the request is then not sent), else None."""
@@ -246,7 +264,7 @@ class BotConnection:
         if budget > 0:
             return None
         self._unsent = b""
-        return self._flood((time.perf_counter() - start) * 1000.0)
+        return self._flood(watch.charged_ms())
 
     def _thrown_away(self, line: Line) -> bool:
         """True if ``line`` is not the answer: a blank line where the protocol lets a bot

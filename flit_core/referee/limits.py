@@ -1,10 +1,11 @@
-"""The caps and grace periods that keep a misbehaving bot from hurting the referee, and the
-sandbox bot programs run in."""
+"""The caps and grace periods that keep a misbehaving bot from hurting the referee, the clock
+that charges bots, and the sandbox bot programs run in."""
 
 from __future__ import annotations
 
 import dataclasses
 
+from ..clocks import ClockRule
 from .sandbox import Sandbox
 
 
@@ -40,5 +41,7 @@ class Limits:
     term_grace_s: float = 0.5
     #: Time given to a bot whose output closed to report its exit status.
     crash_wait_s: float = 0.2
+    #: The clock that charges the bots' requests, and its real-time backstop.
+    clock: ClockRule = dataclasses.field(default_factory=ClockRule)
     #: Where bot programs run, and their resource limits.
     sandbox: Sandbox = dataclasses.field(default_factory=Sandbox)

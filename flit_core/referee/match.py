@@ -33,8 +33,6 @@ from .sandbox import Workdir, writable_by
 PathLike = str | os.PathLike[str]
 #: How long a simultaneous step watches one bot before looking at the next.
 _SLICE_S = 0.001
-#: What a refereed game's replay says of how it was played.
-_META = {"driver": "referee"}
 #: A seat's link to its bot: a persistent process, or one started for every move.
 Connection = BotConnection | PerMoveConnection
 #: Called after every turn with the game and the turn (progress bars, drawing).
@@ -89,13 +87,15 @@ class Match:
         ]
         log_folder = _folder(log_dir, None)
         self.limits = limits or Limits()
+        #: What the game's replay says of how it was played: by the referee, on which clock.
+        self.meta = {"driver": "referee", **self.limits.clock.to_meta()}
         self.game = Game(definition, config, seed)
         self._journal: ReplayJournal | None = None
         if journal is not None:
             if (seat := writable_by(os.fspath(journal), self._workdirs)) is not None:
                 raise OutputError(f"the replay {os.fspath(journal)} is in bot {seat}'s folder, which it may write")
             try:
-                self._journal = ReplayJournal(journal, self.game, self.names, _META)
+                self._journal = ReplayJournal(journal, self.game, self.names, self.meta)
             except OSError as error:
                 raise OutputError(f"cannot write the replay to {os.fspath(journal)}: {error.strerror}") from None
         self._parallel = parallel
@@ -108,7 +108,7 @@ class Match:
         # A protocol whose request carries the position is given it (a snapshot per move).
         self._positional = [protocol.positional_requests for protocol in self._protocols]
         log: LogFunction | None = None if verbose is None else _line_writer(verbose)
-        env = limits_environment(config)
+        env = limits_environment(config, self.limits.clock)
         self._closed = False
         self._processes: list[BotProcess] = []
         self._argvs: list[list[str]] = []
@@ -243,12 +243,13 @@ class Match:
         turn (a millisecond each) until each has answered or reached its own deadline, so
         no bot's thinking waits for another's."""
         connections = [connection for connection in self._connections if isinstance(connection, BotConnection)]
-        pending = {request.player: (connections[request.player - 1].send_request(), request) for request in requests}
+        pending = {
+            request.player: connections[request.player - 1].send_request(request.time_limit_ms) for request in requests
+        }
         answers: dict[int, Answer] = {}
         while pending:
-            for player, (start, request) in list(pending.items()):
-                parse = self._protocols[player - 1].parse
-                answer = connections[player - 1].poll_answer(start, request.time_limit_ms, parse, _SLICE_S)
+            for player, watch in list(pending.items()):
+                answer = connections[player - 1].poll_answer(watch, self._protocols[player - 1].parse, _SLICE_S)
                 if answer is not None:
                     answers[player] = answer
                     del pending[player]
@@ -306,7 +307,7 @@ class Match:
             self._journal.close()
             self._journal = None
         game = self.game
-        replay = Replay.from_game(game, self.names, _META)
+        replay = Replay.from_game(game, self.names, self.meta)
         for index, entry in enumerate(replay.players):
             entry.update(
                 diagnose(self._connections[index], game.stats(index + 1), self._argvs[index], self._workdirs[index])

@@ -4,8 +4,9 @@ controllers (ultimate tic-tac-toe's, the coin game's).
 For each move the bot's command runs with the protocol's arguments for that move and its
 input (then end-of-file); everything it prints until it exits or closes stdout is its
 answer (the first :data:`~flit_core.games.interface.PER_MOVE_OUTPUT` bytes). The think
-time runs from just before the process is started to that moment, so start-up is part of
-every move, as it was in the originals. Then its process group is stopped, as at the end
+time runs from just before the process is started to that moment (on the CPU clock: all
+the CPU time its processes used), so start-up is part of every move, as it was in the
+originals. Then its process group is stopped, as at the end
 of a persistent bot's game: nothing the bot started outlives its move.
 """
 
@@ -16,6 +17,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from ..clocks import BACKSTOP
 from ..config import BaseConfig
 from ..games.wire import PER_MOVE_OUTPUT, WireProtocol
 from ..session import Answer
@@ -24,6 +26,7 @@ from .driver import LogFunction, Parser
 from .errors import BotCommandError
 from .limits import Limits
 from .process import BotProcess, describe_status, stop_all
+from .stopwatch import Stopwatch
 
 
 class PerMoveConnection:
@@ -116,20 +119,24 @@ class PerMoveConnection:
             return Answer.crash(str(error))
         self.process = process
         self.starts += 1
+        watch = Stopwatch(self._limits.clock, time_limit_ms, process.cpu_ns, from_start=True, wall_from=start)
         try:
-            output, finished = self._run(process, data, start + time_limit_ms / 1000.0)
-            elapsed = (time.perf_counter() - start) * 1000.0
+            output, over = self._run(process, data, watch)
+            elapsed = watch.charged_ms()  # before it is reaped: all its processes' time
         finally:
             stop_all([process], self._limits)
-        if not finished:
+        if over is None and elapsed > time_limit_ms:
+            over = ""  # finished, but used more than its time
+        if over is not None:
             if self._log is not None:
-                self._log(f"   bot {seat}: did not finish within {time_limit_ms:g} ms")
-            return Answer.timeout(elapsed)
+                backstop = " (the real-time backstop)" if over == BACKSTOP else ""
+                self._log(f"   bot {seat}: did not finish within {time_limit_ms:g} ms{backstop}")
+            return Answer.timeout(elapsed, over)
         return self._read(output, elapsed, parse, process)
 
-    def _run(self, process: BotProcess, data: bytes, deadline: float) -> tuple[bytes, bool]:
+    def _run(self, process: BotProcess, data: bytes, watch: Stopwatch) -> tuple[bytes, str | None]:
         """Feed ``data``, then collect stdout until it closes, the process exits or
-        the output cap is reached; False if the deadline came first."""
+        the output cap is reached; with the detail of a timeout if its time was over first."""
         process.write(data)
         output = bytearray()
         while True:
@@ -138,16 +145,16 @@ class PerMoveConnection:
             while (line := process.take_line()) is not None:
                 output += line.data + b"\n"
             if len(output) >= PER_MOVE_OUTPUT:
-                return bytes(output), True
+                return bytes(output), None
             if not process.output_open or process.exited:
                 process.read_output()  # an exited bot's last words may still be in the pipe
                 while (line := process.take_line()) is not None:
                     output += line.data + b"\n"
-                return bytes(output + process.unterminated), True
-            left = deadline - time.perf_counter()
-            if left <= 0:
-                return bytes(output), False
-            process.pump(left)
+                return bytes(output + process.unterminated), None
+            over, wait = watch.look()
+            if over is not None:
+                return bytes(output), over
+            process.pump(wait)
 
     def _read(self, output: bytes, elapsed: float, parse: Parser, process: BotProcess) -> Answer:
         if len(output) > PER_MOVE_OUTPUT:

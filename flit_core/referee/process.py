@@ -28,10 +28,11 @@ from typing import IO
 
 from . import sandbox
 from .capture import StderrCapture
+from .cgroup import PidsCgroup
 from .errors import BotCommandError
 from .limits import Limits
 from .lines import Line, LineBuffer
-from .proctree import descendants
+from .proctree import TreeClock, descendants
 
 #: Bytes read from a pipe at a time.
 CHUNK = 65536
@@ -135,6 +136,8 @@ class BotProcess:
         self.output_open = True
         self._stderr_open = True
         self._exit_seen = False
+        #: Reads the CPU time of the bot's processes where no cgroup counts it (made when needed).
+        self._tree: TreeClock | None = None
         #: How the process ended (set by :func:`stop_all`).
         self.ending: Ending | None = None
         #: The exit status once reaped: negative for a signal, as in :mod:`subprocess`.
@@ -328,6 +331,15 @@ class BotProcess:
             self._lines.drop_after(kept)
         return status
 
+    def cpu_ns(self) -> int:
+        """The CPU time, in nanoseconds, the bot's processes used since it started (also those
+        that ended): counted by its cgroup where it has one, else read from its processes."""
+        if isinstance(self._cgroup, PidsCgroup) and (counted := self._cgroup.cpu_ns()) is not None:
+            return counted
+        if self._tree is None:
+            self._tree = TreeClock(self.pid)
+        return self._tree.cpu_ns()
+
     # -- stopping ----------------------------------------------------------------------
 
     def signal_group(self, signum: int) -> None:
@@ -359,6 +371,9 @@ class BotProcess:
         if self._cgroup is not None:
             self._cgroup.remove()
             self._cgroup = None
+        if self._tree is not None:
+            self._tree.close()
+            self._tree = None
         if self._folder is not None:
             self._folder.detach(self._note)  # what the bot left in its folder, copied back
             self._folder = None

@@ -61,7 +61,8 @@ _NEVER_WHOLE = frozenset({"/", "/tmp", "/home", "/root", "/var", "/run", "/proc"
 _SH = "/bin/sh"
 _STDIO_ASIDE = 'exec "$@" 3<&0 4>&1 0</dev/null 1>/dev/null'
 _STDIO_BACK = 'exec "$@" 0<&3 1>&4 3<&- 4>&-'
-#: Joins the cgroup whose ``cgroup.procs`` is the first argument (then exec keeps the pid).
+#: Joins the cgroup whose ``cgroup.procs`` is the first argument (then exec keeps the pid);
+#: once for each of the bot's cgroups (its pids cgroup, the one that counts its CPU time).
 _JOIN = 'echo $$ >"$1" && shift && '
 #: Makes the user namespace of a sandbox whose bot runs as a user of its own (:mod:`.userns`).
 _USERNS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "userns.py")
@@ -205,7 +206,12 @@ def prepare(argv: Sequence[str], cwd: str | None, env: Mapping[str, str] | None,
     if group is None:
         return Launch([_SH, "-c", _STDIO_ASIDE, "sh", *command], environment, None, True, None, folder)
     return Launch(
-        [_SH, "-c", _JOIN + _STDIO_ASIDE, "sh", group.procs, *command], environment, None, True, group, folder
+        [_SH, "-c", _JOIN * len(group.procs) + _STDIO_ASIDE, "sh", *group.procs, *command],
+        environment,
+        None,
+        True,
+        group,
+        folder,
     )
 
 

@@ -2,7 +2,9 @@
 
 Everything is a :class:`concurrent.futures.Executor`, so the tournament runner does not
 care which. ``--jobs`` says how many games run at once; its default keeps bots from
-starving each other of CPU (a starved bot times out through no fault of its own).
+starving each other of CPU (on the CPU clock a starved bot's games only take longer, and
+it may reach the real-time backstop; on the wall clock it times out through no fault of
+its own).
 """
 
 from __future__ import annotations
@@ -61,7 +63,8 @@ def jobs_warning(jobs: int, players: int, programs: bool, cores: int | None = No
     load = f"{jobs * players} bot programs" if programs else f"{jobs} games"
     return (
         f"--jobs {jobs} runs up to {load} at once on {cores} core(s); more than {fair} "
-        f"at once can starve bots of CPU and make them time out unfairly (watch the timeouts column)"
+        f"at once can starve bots of CPU: games take longer, and bots kept waiting may time out unfairly "
+        f"(on the wall clock, or past the real-time backstop: watch the timeouts column)"
     )
 
 

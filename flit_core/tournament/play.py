@@ -114,7 +114,8 @@ def _play(task: GameTask) -> Replay:
     definition = get_game(task.config.game)
     if task.trusted:
         bots = [_program(entrant) for entrant in task.entrants]
-        return play_game(definition, task.config, bots, task.game.seed, names=names, deadline=True)
+        rule = (task.limits or Limits()).clock
+        return play_game(definition, task.config, bots, task.game.seed, names=names, rule=rule, deadline=True)
     host_protocol = definition.adapter(Programs).host_protocol
     # A game whose bots write files gives each program a copy of its folder (workdirs.py).
     with (

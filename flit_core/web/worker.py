@@ -146,7 +146,10 @@ class WorkerBot:
         definition = self.definition
         if self._move is None:
             return dumps(answer_to_dict(Answer.crash(self.load_error), definition))
-        view = definition.view_type(self.me, self.config, turn, self._board.snapshot(), limit_ms)
+        # The page charges real time (a browser gives workers no CPU clock).
+        view = definition.view_type(
+            self.me, self.config, turn, self._board.snapshot(), limit_ms, time.perf_counter, None
+        )
         RETURNS.forget(self._code)
         answer = call_bot(self._move, view, time.perf_counter, definition.read_answer)
         # Where move() returned it (None if it raised): the editor's mark of a bad answer.

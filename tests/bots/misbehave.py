@@ -51,6 +51,13 @@ class Bot:
         return answer(self.cells, self.mine, self.size).encode()
 
 
+def burn(seconds: float) -> None:
+    """Use ``seconds`` of this process's CPU time, however long that takes."""
+    started = time.process_time()
+    while time.process_time() - started < seconds:
+        pass
+
+
 def say(data: bytes) -> None:
     OUT.write(data)
     OUT.flush()
@@ -109,9 +116,21 @@ def on_request(mode: str, arg: int, bot: Bot) -> bytes | None:
     if mode == "sleep":
         time.sleep(arg / 1000)
         return bot.move()
-    if mode == "slow_start":
+    if mode == "burn":
+        burn(arg / 1000)
+        return bot.move()
+    if mode == "burn_in_thread":  # in a thread that has ended by the answer
+        worker = threading.Thread(target=burn, args=(arg / 1000,))
+        worker.start()
+        worker.join()
+        return bot.move()
+    if mode == "burn_in_child":  # in a child process that has ended (and was waited for) by the answer
+        child = [sys.executable, __file__, "burn", str(arg), "0", "0", "0"]
+        subprocess.run(child, input=b"M\n", stdout=subprocess.DEVNULL, check=True)
+        return bot.move()
+    if mode in ("slow_start", "heavy_start"):
         if k == 1:
-            time.sleep(arg / 1000)
+            (time.sleep if mode == "slow_start" else burn)(arg / 1000)
         return bot.move()
     if mode == "late_once":  # request 2 answers late with a marker that is not a move
         if k == 2:

@@ -658,7 +658,7 @@ async function showReplay(text, turn = 0) {
 
 function download() {
     const text = state.match
-        ? state.match.replayJSON({driver: "browser", stop: env.isolated ? "interrupt" : "restart"})
+        ? state.match.replayJSON({driver: "browser", clock: "wall", stop: env.isolated ? "interrupt" : "restart"})
         : state.replayText;
     if (!text) return;
     if (env.embedded) {
@@ -966,7 +966,7 @@ window.arena = {
     env,
     play, pause, step, newGame,
     /** The live game's replay text (for tools and tests). */
-    replayJSON: () => state.match && state.match.replayJSON({driver: "browser", stop: env.isolated ? "interrupt" : "restart"}),
+    replayJSON: () => state.match && state.match.replayJSON({driver: "browser", clock: "wall", stop: env.isolated ? "interrupt" : "restart"}),
 };
 
 start().catch(error => {

@@ -221,7 +221,7 @@ export class ChallengeTournament {
     async _finished(match) {
         const index = this.played;
         const record = JSON.parse(match.gameRecord(index));
-        const replay = match.replayJSON({driver: "browser", tournament_game: index});
+        const replay = match.replayJSON({driver: "browser", clock: "wall", tournament_game: index});
         const problems = JSON.parse(this.py.challenge("problems", replay)).map(problem => ({...problem, game: index}));
         this.queue.shift();
         this.phaseGame += 1;

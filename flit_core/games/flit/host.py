@@ -21,7 +21,7 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import BinaryIO
 
-from ...bot.host import serve_stdio, with_announced_limits
+from ...bot.host import charged_since, charging_clock, serve_stdio, with_announced_limits
 from ...bot.program import BotLoadError, BotProgram, MoveFunction, call_bot
 from ...errors import ConfigError
 from ...session import AnswerKind
@@ -87,6 +87,7 @@ class _Protocol:
         self._board = FlitBoard(config.size, config.players)
         self._requests = 0
         self._stdout = stdout
+        self._clock = charging_clock()
 
     def run(self, stdin: BinaryIO) -> None:
         for raw in stdin:
@@ -112,7 +113,9 @@ class _Protocol:
         self._requests += 1
         limit = config.first_move_time_ms if first else config.move_time_ms
         # A copy (the bot may keep its view); the updates were checked on arrival.
-        view = BotView(self._me, config, turn, self._board.snapshot(), limit)
+        view = BotView(
+            self._me, config, turn, self._board.snapshot(), limit, self._clock, charged_since(self._clock, first)
+        )
         answer = call_bot(self._function, view, time.perf_counter, to_answer)
         if answer.kind is AnswerKind.MOVE and answer.move is not None:
             return f"{answer.move}\n".encode("ascii")

@@ -25,7 +25,7 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import BinaryIO
 
-from ...bot.host import serve_stdio, with_announced_limits
+from ...bot.host import charged_since, charging_clock, serve_stdio, with_announced_limits
 from ...bot.program import BotLoadError, BotProgram, MoveFunction, call_bot
 from ...errors import MoveSyntaxError
 from ...session import AnswerKind
@@ -61,6 +61,9 @@ class HexHost:
         # Started at once, so that a file that does not load fails before the game.
         self._function: MoveFunction | None = program.start(self.seat, self.config)
         self._fresh = True
+        self._clock = charging_clock()
+        #: True once this process answered a move (its first is charged from its start).
+        self._answered = False
         self.reset(self.config.size)
 
     def reset(self, size: int) -> None:
@@ -173,7 +176,9 @@ class HexHost:
             return RESIGN
         first = self.moves < 2
         limit = self.config.first_move_time_ms if first else self.config.move_time_ms
-        view = BotView(self.seat, self.config, self.moves, self.position(), limit)
+        since = charged_since(self._clock, not self._answered)
+        self._answered = True
+        view = BotView(self.seat, self.config, self.moves, self.position(), limit, self._clock, since)
         answer = call_bot(self._function, view, time.perf_counter, read_answer)
         move = answer.move
         if answer.kind is AnswerKind.MOVE and move == SWAP and view.can_swap:

@@ -9,8 +9,9 @@ answers what it returned, quoted (both are no move: it crashes); the reason goes
 with the bot's own ``print()``.
 
 A runaway bot is stopped here too: a move that runs a quarter second past its limit (the one
-the referee announces, else the preset's) ends the process with ``SIGALRM``, however the bot
-is stuck. By then the referee has counted the timeout, and the bot is out.
+the referee announces, else the preset's), on the clock the referee charges it by, ends the
+process with ``SIGPROF`` (CPU time) or ``SIGALRM`` (real time), however the bot is stuck.
+By then the referee has counted the timeout, and the bot is out.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ import time
 from collections.abc import Iterator, Sequence
 from typing import Any, BinaryIO
 
-from ...bot.host import serve_stdio, with_announced_limits
+from ...bot.host import charged_since, charging_clock, serve_stdio, with_announced_limits
 from ...bot.program import BotLoadError, BotProgram, MoveFunction, call_bot
 from ...session import Answer, AnswerKind
 from .board import END, MOVES, NO_MOVE, ROUND, Arena, Direction, end_change
@@ -34,6 +35,12 @@ from .view import BotView, read_answer
 PROG = "python -m flit_core.bot --game lightcycles"
 #: How long past its limit a move may run before the process stops itself.
 GRACE_S = 0.25
+#: The interval timer that runs on each clock a host may be charged by, and its signal
+#: (whose default action ends the process).
+_TIMERS = {
+    time.process_time: (signal.ITIMER_PROF, signal.SIGPROF),
+    time.perf_counter: (signal.ITIMER_REAL, signal.SIGALRM),
+}
 
 
 class CyclesHost:
@@ -49,6 +56,7 @@ class CyclesHost:
         self.me = 0
         self.turns = 0
         self._directions: list[Direction | None] = []
+        self._clock = charging_clock()
 
     def run(self, stdin: BinaryIO) -> None:
         """Answer messages until end-of-file."""
@@ -113,19 +121,22 @@ class CyclesHost:
     def _answer(self) -> bytes:
         if self._function is None or self.arena is None:
             return f"{ERROR_PREFIX} {self._load_error or 'no round has begun'}\n".encode()
-        limit = self.config.first_move_time_ms if self.turns == 0 else self.config.move_time_ms
-        view = BotView(self.me, self.config, self.turns, self.arena.snapshot(), limit)
+        first = self.turns == 0
+        limit = self.config.first_move_time_ms if first else self.config.move_time_ms
+        since = charged_since(self._clock, first)
+        view = BotView(self.me, self.config, self.turns, self.arena.snapshot(), limit, self._clock, since)
         returned: list[Any] = []
 
         def read(value: Any, elapsed_ms: float | None) -> Answer:
             returned.append(value)
             return read_answer(value, elapsed_ms)
 
-        signal.setitimer(signal.ITIMER_REAL, limit / 1000.0 + GRACE_S)
+        timer = _TIMERS[self._clock][0]
+        signal.setitimer(timer, max(0.0, view.time_left_ms() or 0.0) / 1000.0 + GRACE_S)
         try:
             answer = call_bot(self._function, view, time.perf_counter, read)
         finally:
-            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.setitimer(timer, 0)
         if answer.kind is AnswerKind.MOVE:
             return f"{answer.move}\n".encode("ascii")
         print(f"{PROG}: turn {self.turns}: no move, because: {answer.detail}", file=sys.stderr, flush=True)
@@ -143,8 +154,9 @@ def serve(file: str, stdin: BinaryIO, stdout: BinaryIO) -> int:
     except BotLoadError as error:
         print(f"{PROG}: {error}", file=sys.stderr)
         return 1
-    # SIGALRM's default action ends the process: a stuck bot cannot catch it.
-    signal.signal(signal.SIGALRM, signal.SIG_DFL)
+    # The timers' signals' default action ends the process: a stuck bot cannot catch them.
+    for _timer, signum in _TIMERS.values():
+        signal.signal(signum, signal.SIG_DFL)
     CyclesHost(program, stdout).run(stdin)
     return 0
 

@@ -15,8 +15,11 @@
 // reaches its worker's `process` in one line): the sandbox the referee runs the host in is.
 // The worker is what makes a call stoppable whatever the bot does, a loop, an endless chain
 // of promises, a patched built-in: at the call's deadline (FLIT_ARENA_MOVE_MS, and
-// FLIT_ARENA_STARTUP_MS for the first, which also covers loading; 1,000 ms each by default)
-// the main thread terminates the worker and answers `error: stopped: ...`, which is no move,
+// FLIT_ARENA_STARTUP_MS for the first, which also covers loading; 1,000 ms each by default),
+// on the clock the referee charges the host by (FLIT_ARENA_CLOCK: "cpu", the host's CPU time
+// from the call's start, and for the first call from the host's start, as the referee counts
+// it, with the referee's real-time backstop, FLIT_ARENA_BACKSTOP, for a bot that waits; else
+// real time), the main thread terminates the worker and answers `error: stopped: ...`, which is no move,
 // and a fresh worker loads the bot again for the next call (its state is lost, as in the
 // page's workers). The bot's own errors and non-answers are `error: MESSAGE` and the quoted
 // value it returned (both no move).
@@ -36,6 +39,18 @@ const BOT_CLASS = "class Bot { constructor(name, author, func) { this.name = nam
 const RESOURCES = {maxOldGenerationSizeMb: 512, maxYoungGenerationSizeMb: 32, codeRangeSizeMb: 16, stackSizeMb: 4};
 /** The longest text of an answer or error printed (the rest is cut). */
 const MAX_TEXT = 500;
+
+/** True when the referee charges the host its CPU time, not real time. */
+const CPU_CLOCK = process.env.FLIT_ARENA_CLOCK === "cpu";
+/** The real-time backstop the referee announces for the CPU clock, "TIMESx+MS": [TIMES, MS] (none: [Infinity, 0]). */
+const BACKSTOP = (/^([\d.]+)x\+([\d.]+)$/.exec(process.env.FLIT_ARENA_BACKSTOP || "") || [0, Infinity, 0]).slice(1).map(Number);
+
+/** The clock the referee charges the host by, in ms: its CPU time (every thread's, the bot's worker's too) or real time. */
+function charged() {
+    if (!CPU_CLOCK) return performance.now();
+    const {user, system} = process.cpuUsage();
+    return (user + system) / 1000;
+}
 
 function milliseconds(variable) {
     const value = Number(process.env[variable]);
@@ -159,19 +174,26 @@ function main() {
         }
         const call = waiting.shift();
         if (!worker) startWorker();
-        const limit = call.limit, overrun = () => {
+        const limit = call.limit, since = call.first && CPU_CLOCK ? 0 : charged(), started = performance.now();
+        const overrun = () => {
             lose(`stopped: the bot ran past its time limit of ${limit} ms`);
             if (!worker) startWorker();   // loading the bot again while the referee reads the answer
         };
-        current = {id: ++calls, timer: setTimeout(overrun, limit)};
+        // No event says a CPU limit was reached: look again when it might have been.
+        const watch = () => {
+            const left = limit - (charged() - since), backstop = limit * BACKSTOP[0] + BACKSTOP[1] - (performance.now() - started);
+            if (left <= 0 || (CPU_CLOCK && backstop <= 0)) overrun();
+            else if (current) current.timer = setTimeout(watch, Math.max(Math.min(left, CPU_CLOCK ? backstop : left), 1));
+        };
+        current = {id: ++calls, timer: setTimeout(watch, Math.max(limit - (charged() - since), 0))};
         worker.postMessage({id: current.id, ...call.state});
     }
 
     function request() {
-        const limit = asked++ === 0 ? firstMs : moveMs, head = field.heads && field.heads[index];
+        const first = asked++ === 0, limit = first ? firstMs : moveMs, head = field.heads && field.heads[index];
         if (!head) return say("error: asked for a move before a round began");
         const state = {width: field.width, height: field.height, x: head[0], y: head[1], cells: field.text()};
-        waiting.push({limit, state});
+        waiting.push({limit, state, first});
         next();
     }
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from flit_core.errors import MoveSyntaxError
+from flit_core.games.view import View
 from flit_core.session import Answer
 
 from .board import Round, Rounds
@@ -12,26 +13,16 @@ from .config import RpsConfig
 from .move import Throw
 
 
-class RpsView:
+class RpsView(View[RpsConfig, Rounds]):
     """The match so far, from one seat's side. ``move(view)`` returns a :class:`Throw` or
     its text (``"R"``, ``"P"``, ``"S"``)."""
 
-    __slots__ = ("config", "me", "rounds", "time_limit_ms", "turn")
+    __slots__ = ()
 
-    def __init__(
-        self, me: int, config: RpsConfig, turn: int, rounds: Rounds, time_limit_ms: float | None = None
-    ) -> None:
-        """Normally built by a driver."""
-        #: Your seat, 1 or 2.
-        self.me = me
-        #: The match's settings.
-        self.config = config
-        #: The 0-based round you throw for.
-        self.turn = turn
-        #: Every round so far.
-        self.rounds = rounds
-        #: The time limit of this request in milliseconds (None when not enforced).
-        self.time_limit_ms = time_limit_ms
+    @property
+    def rounds(self) -> Rounds:
+        """Every round so far (the board)."""
+        return self.board
 
     @property
     def opponent(self) -> int:
