@@ -22,11 +22,9 @@ ahead or behind: a lead kept idle is one the others' moves eat into (passing whe
 looked better won fewer games). Level, it keeps still rather than spoil its position (two
 lone pieces cover more of the board than a pair), unless it has seen the others keep still
 too. It uses no randomness (the same game gives the same moves while it has time to finish
-its search) and reads its time limit: it thinks for under a third of it, and answers with
-the best move found so far.
+its search) and reads its time limit: it thinks for under a third of what is left of it, on
+the clock that charges it (``view.clock``), and answers with the best move found so far.
 """
-
-import time
 
 from flit_core import Move
 from flit_core.games.flit.board import neighbour_table
@@ -34,8 +32,8 @@ from flit_core.games.flit.board import neighbour_table
 NEUTRAL = 5
 #: Larger than any distance on a board.
 FAR = 1 << 20
-#: Share of the move's time limit spent thinking: the rest is a margin for a busy machine
-#: (and for the browser's workers, where Python runs about twice as slowly).
+#: Share of the move's time left spent thinking: the rest is a margin for the browser, whose
+#: workers are charged real time (and where Python runs about twice as slowly).
 SHARE = 0.3
 #: Thinking time (ms) when there is no limit.
 UNLIMITED_MS = 30.0
@@ -217,11 +215,11 @@ class Bot:
 
     def move(self, view):
         """The move for ``view`` (None: no move)."""
-        started = time.perf_counter()
-        limit = view.time_limit_ms
-        deadline = started + (UNLIMITED_MS if limit is None else SHARE * limit) / 1000.0
+        # On the clock that charges us (CPU time under the referee), a share of what is left.
+        clock, left = view.clock, view.time_left_ms()
+        deadline = clock() + (UNLIMITED_MS if left is None else SHARE * left) / 1000.0
         plan = Plan(view)
-        choice = self.choose(plan, deadline)
+        choice = self.choose(plan, deadline, clock)
         self.after = plan.cells[:]
         if choice is not None:
             origin, destination = choice
@@ -247,7 +245,7 @@ class Bot:
             )
         return all(after[i] == 0 and c == NEUTRAL for i, c in enumerate(cells) if c != after[i])
 
-    def choose(self, plan, deadline):
+    def choose(self, plan, deadline, clock):
         """The (origin, destination) to play, or None to pass."""
         me, cells, nbrs = plan.me, plan.cells, plan.nbrs
         mine = plan.pieces[me]
@@ -270,12 +268,12 @@ class Bot:
         put = {}
         for d in self.rank_destinations(plan, anchors, mine_reach)[:DESTINATIONS]:
             put[d] = self.value_after(plan, put=d)
-            if time.perf_counter() > deadline:
+            if clock() > deadline:
                 break
         lift = {}
         for o in self.rank_origins(plan):
             lift[o] = self.value_after(plan, lift=o)
-            if time.perf_counter() > deadline:
+            if clock() > deadline:
                 break
         halves = sorted(
             ((put[d] + lift[o], o, d) for d in put for o in lift if o != d and anchors[d] != [o]),
@@ -286,7 +284,7 @@ class Bot:
             value = self.value_after(plan, lift=o, put=d)
             if best_value is None or value > best_value:
                 best, best_value = (o, d), value
-            if time.perf_counter() > deadline:
+            if clock() > deadline:
                 break
         if best is None:
             return None

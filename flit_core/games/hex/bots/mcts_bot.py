@@ -1,7 +1,8 @@
 """Monte-Carlo tree search bot: the strongest example, in pure Python (standard library only).
 
-Each move it grows a search tree from the current position for under half of the move's
-time limit (at most 10 s; 1 s when there is no limit): walk down choosing the most promising
+Each move it grows a search tree from the current position for under half of what is left
+of the move's time limit on the clock that charges it (``view.clock``; at most 10 s; 1 s
+when there is no limit): walk down choosing the most promising
 moves, finish the game with a fast random playout, and count the result in every move on
 the way (RAVE / all-moves-as-first: a cell that the winner ended up holding is credited as
 if played first). Playouts fill the empty cells in random order but answer an intrusion
@@ -17,7 +18,6 @@ the next when the opponent's reply is in it.
 """
 
 import random
-import time
 
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 EMPTY, BLACK, WHITE = 0, 1, 2
@@ -288,10 +288,13 @@ class Bot:
         self.root = None
         self.root_board = None
         self.playouts = 0
+        #: The clock that charges this bot (its view's).
+        self.clock = None
 
     def move(self, view):
         """The move for ``view``: a cell name or ``"swap"``."""
-        started = time.perf_counter()
+        self.clock = clock = view.clock
+        started = clock()
         size = view.size
         if self.geometry is None or self.geometry.size != size:
             self.geometry = Geometry(size)
@@ -299,8 +302,8 @@ class Bot:
         geometry = self.geometry
         board = list(view.board.cells)
         colour = view.colour
-        limit = view.time_limit_ms
-        budget = min(UNLIMITED_MS if limit is None else SHARE * limit, LONGEST_MS) / 1000.0
+        left = view.time_left_ms()
+        budget = min(UNLIMITED_MS if left is None else SHARE * left, LONGEST_MS) / 1000.0
         deadline = started + budget
         empties = [c for c in range(geometry.area) if board[c] == EMPTY]
         if view.can_swap and worth_swapping(board, size):
@@ -317,7 +320,7 @@ class Bot:
             # One threat must be blocked; with more the game is lost whatever we play.
             return cell_name(threats[0], size)
         scores = heuristic_scores(board, colour, geometry)
-        if (deadline - time.perf_counter()) * 1000.0 < TINY_MS:
+        if (deadline - clock()) * 1000.0 < TINY_MS:
             return cell_name(min(empties, key=lambda c: (scores[c], centrality(c, size))), size)
         return cell_name(self.search(board, colour, empties, scores, deadline), size)
 
@@ -345,7 +348,7 @@ class Bot:
             bonus = {c: PRIOR_BONUS if scores[c] == low else PRIOR_BONUS / 2 for c in empties if scores[c] <= low + 1}
             root = Node(colour, board, bonus)
         self.root, self.root_board = root, board
-        clock = time.perf_counter
+        clock = self.clock
         begun = clock()
         weight = RAVE_WEIGHT
         iterations = 0

@@ -1,7 +1,8 @@
 """Monte-Carlo tree search bot: the strongest example, in pure Python (standard library only,
 so it also runs in the browser).
 
-Each move it grows a search tree from the current position for under half the time limit:
+Each move it grows a search tree from the current position for under half the time left of
+its limit, on the clock that charges it (``view.clock``):
 walk down the tree choosing moves by UCT (the upper confidence bound of their results),
 expand the position reached, finish the game with a fast playout, and count the result in
 every move on the way. A new move starts with a few virtual games at a value from simple
@@ -20,7 +21,6 @@ from one move to the next when the opponent's reply is in it.
 
 import math
 import random
-import time
 
 #: Share of the move's time limit spent searching: the rest is a margin for a busy machine.
 SHARE = 0.45
@@ -201,12 +201,15 @@ class Bot:
         #: Search iterations, and moves whose search began from the kept tree, in this game.
         self.iterations = 0
         self.reused = 0
+        #: The clock that charges this bot (its view's).
+        self.clock = None
 
     def move(self, view):
         """The move for ``view``: a (board, tile) pair."""
-        started = time.perf_counter()
-        limit = view.time_limit_ms
-        budget = min(UNLIMITED_MS if limit is None else SHARE * limit, LONGEST_MS) / 1000.0
+        self.clock = view.clock
+        started = self.clock()
+        left = view.time_left_ms()
+        budget = min(UNLIMITED_MS if left is None else SHARE * left, LONGEST_MS) / 1000.0
         position = view.board
         me = view.me
         cells = position.cells
@@ -271,7 +274,7 @@ class Bot:
     def search(self, root, masks, statuses, won, target, me, deadline):
         """Grow the tree from ``root`` until ``deadline``; the child played most."""
         draw = self.rng.random
-        clock = time.perf_counter
+        clock = self.clock
         sqrt, log = math.sqrt, math.log
         c = EXPLORATION
         iterations = 0
