@@ -32,7 +32,9 @@ class ClockRule:
     #: :data:`CPU` or :data:`WALL`.
     charged: str = CPU
     #: The backstop of the CPU clock: a request may take this many times its limit in real time ...
-    backstop_times: float = 5.0
+    #: (generous: at a load of 24 on 2 cores a bot's share of a core can be a twelfth, and a
+    #: bot that uses 70 % of its limit then needs 8.4 times it) ...
+    backstop_times: float = 10.0
     #: ... plus this many milliseconds.
     backstop_plus_ms: float = 1000.0
 
@@ -57,7 +59,7 @@ class ClockRule:
 
     @property
     def backstop_text(self) -> str:
-        """The backstop as ``--wall-backstop`` takes it: ``5x+1000``."""
+        """The backstop as ``--wall-backstop`` takes it: ``10x+1000``."""
         return f"{self.backstop_times:g}x+{self.backstop_plus_ms:g}"
 
     def describe(self) -> str:
@@ -72,7 +74,7 @@ class ClockRule:
 
     @classmethod
     def with_backstop(cls, text: str, charged: str = CPU) -> ClockRule:
-        """The rule with the backstop ``TIMESx+MS`` (``5x+1000``; ``5x`` or ``+1000`` alone
+        """The rule with the backstop ``TIMESx+MS`` (``10x+1000``; ``10x`` or ``+1000`` alone
         keep the other part's default); :class:`ConfigError` for anything else."""
         times, plus, default = text.strip(), "", cls()
         if "+" in times:

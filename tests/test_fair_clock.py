@@ -121,7 +121,7 @@ def test_the_header_line_and_the_replay_say_which_clock_charged_the_bots(
 
 @pytest.mark.parametrize(
     ("text", "times", "plus_ms"),
-    [("5x+1000", 5.0, 1000.0), ("2.5x", 2.5, 1000.0), ("+250ms", 5.0, 250.0), (" 1x + 0 ", 1.0, 0.0)],
+    [("5x+1000", 5.0, 1000.0), ("2.5x", 2.5, 1000.0), ("+250ms", 10.0, 250.0), (" 1x + 0 ", 1.0, 0.0)],
 )
 def test_the_backstop_is_times_the_limit_plus_milliseconds(text: str, times: float, plus_ms: float) -> None:
     rule = ClockRule.with_backstop(text)

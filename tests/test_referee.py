@@ -40,7 +40,7 @@ ROOMY = SMALL.replace(move_time_ms=5000.0)
 #: machine still never misses (a case's five timeouts then take five seconds).
 MISSABLE = {"move_time_ms": 1000.0}
 #: The CPU clock with a backstop at the limit itself: a bot that waits (sleeps, hangs)
-#: misses it as soon as on the wall clock (the default backstop would make it wait 6 s).
+#: misses it as soon as on the wall clock (the default backstop would make it wait 11 s).
 TIGHT = ClockRule(backstop_times=1.0, backstop_plus_ms=0.0)
 WALL_CLOCK = ClockRule(WALL)
 

@@ -2,13 +2,13 @@
 which a bot may have started in a PID namespace of their own), and the CPU time they used.
 
 A bot's CPU time is read from its processes where no cgroup counts it (:mod:`.cgroup`):
-each process's CPU clock (the kernel's, which :func:`os` offers no name for; what
-``clock_getcpuclockid`` gives), to the nanosecond, its threads that ended included, plus
-the children each of them waited for (``cutime`` and ``cstime`` in ``/proc/PID/stat``:
-whole clock ticks, 10 ms). Not counted: a process that left the bot's tree (it is orphaned
-to a process outside it: outside the sandbox, where the PID namespace's first process
-does not adopt it), and a child at the instant its parent reaps it (counted at the next
-reading).
+each process's CPU clock (the clock ``clock_getcpuclockid`` names, read with
+``time.clock_gettime_ns``), to the nanosecond, its threads that ended included (which
+per-thread ``schedstat`` would miss), plus the children each of them waited for (``cutime``
+and ``cstime`` in ``/proc/PID/stat``: whole clock ticks, 10 ms). Not counted: a process
+that left the bot's tree (it is orphaned to a process outside it: outside the sandbox,
+where the PID namespace's first process does not adopt it), and a child at the instant
+its parent reaps it (counted at the next reading).
 """
 
 from __future__ import annotations
