@@ -169,6 +169,8 @@ BENCHMARKS = [
         parse=parse_wins,
     ),
     Benchmark("web", ("--runs", "1"), ("--runs", "1", "--parts", "startup,games"), runs=1, parse=parse_shown),
+    # Last: it stresses the CPU for a few minutes.
+    Benchmark("fair_clock", (), ("--skip-stress", "--turns", "1024", "--repeats", "1"), runs=1),
 ]
 
 
@@ -188,6 +190,8 @@ def run(benchmark: Benchmark, quick: bool) -> dict[str, Any]:
     seconds = time.perf_counter() - started
     after = os.getloadavg()
     figures = (benchmark.parse or parse_figures)(finished.stdout)
+    # What the script said beside its figures (which runs they came from, what differed).
+    printed = [line for line in finished.stdout.splitlines() if not line.startswith(FIGURE)]
     return {
         "benchmark": benchmark.name,
         "arguments": list(arguments),
@@ -197,6 +201,7 @@ def run(benchmark: Benchmark, quick: bool) -> dict[str, Any]:
         "exit_status": finished.returncode,
         "error": finished.stderr.strip().splitlines()[-3:] if finished.returncode else [],
         "figures": figures,
+        "printed": printed,
     }
 
 

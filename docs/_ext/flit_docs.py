@@ -173,10 +173,10 @@ def common_markdown() -> str:
     )
 
 
-def report_markdown(benchmarks: list[str] | None = None) -> str:
-    """The last benchmark report's tables, as ``benchmarks/report.py`` writes them (only
-    ``benchmarks``' rows, if given)."""
-    report = json.loads(REPORT.read_text(encoding="utf-8"))
+def report_markdown(benchmarks: list[str] | None = None, path: Path = REPORT) -> str:
+    """A benchmark report's tables (the last full report's unless ``path`` names another), as
+    ``benchmarks/report.py`` writes them (only ``benchmarks``' rows, if given)."""
+    report = json.loads(path.read_text(encoding="utf-8"))
     if benchmarks is not None:
         unknown = set(benchmarks) - {run["benchmark"] for run in report["runs"]}
         if unknown:
@@ -249,15 +249,17 @@ class SettingsDirective(MarkdownDirective):
 
 
 class ReportDirective(MarkdownDirective):
-    """``flit-report`` (``:benchmarks: a,b``): the benchmark report's tables."""
+    """``flit-report`` (``:benchmarks: a,b``; ``:report: PATH``, a report of its own under
+    ``benchmarks/report/``): the benchmark report's tables."""
 
-    option_spec = {"benchmarks": directives.unchanged}
+    option_spec = {"benchmarks": directives.unchanged, "report": directives.unchanged}
 
     def markdown(self) -> str:
         """The report's tables."""
-        self.env.note_dependency(str(REPORT))
+        path = REPORT.parent / self.options["report"] if "report" in self.options else REPORT
+        self.env.note_dependency(str(path))
         chosen = self.options.get("benchmarks")
-        return report_markdown([name.strip() for name in chosen.split(",")] if chosen else None)
+        return report_markdown([name.strip() for name in chosen.split(",")] if chosen else None, path)
 
 
 class LayersDirective(SphinxDirective):
