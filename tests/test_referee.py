@@ -335,7 +335,9 @@ def test_an_instant_bot_is_charged_its_round_trip_not_the_referees_work() -> Non
     assert replay.stats[1].moves == replay.stats[2].moves == 512
     charged = charged_ms(replay, 1) + charged_ms(replay, 2)
     floor = statistics.median(raw_round_trips_ms(INSTANT, 1024))
-    assert len(charged) == 1024 and min(charged) > 0.0
+    # On the CPU clock the kernel counts a bot's time when it next sleeps, which may be just
+    # after its answer is read: that request then reads 0 and the next one the rest.
+    assert len(charged) == 1024 and min(charged) >= 0.0 and sum(charged) > 0.0
     # The bot's own move (a few set lookups) and the timer's reading, nothing of the
     # referee's turn (the updates, the rules, the replay) nor of the other bot's.
     assert statistics.median(charged) < 3.0 * floor + 1.0, (statistics.median(charged), floor)
