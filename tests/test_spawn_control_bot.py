@@ -1,0 +1,153 @@
+"""The spawn-control benchmark opponent follows its rule (issue 40): it races for the neutral
+piece where its lead is smallest, to the empty square next to its pieces nearest it, lifting
+a piece at random; otherwise it plays a move that is best by the control score (checked
+against a plain recount of every legal move); it never passes, and a game replays from its seed.
+Its strength is measured by ``benchmarks/strength.py``."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from flit_core import BotProgram, Move, Position, TurnKind, get_game, play_game
+
+FLIT = get_game("flit")
+BOT = Path(__file__).resolve().parent.parent / "benchmarks" / "bots" / "spawn_control_bot.py"
+#: Limits no busy machine reaches (the bot does not read the clock; the harness records them).
+PATIENT = {"move_time_ms": 5000.0, "startup_ms": 5000.0}
+SMALL = FLIT.preset("trial").replace(size=8, **PATIENT)
+
+
+def spawn_control() -> BotProgram:
+    return BotProgram.from_file(BOT)
+
+
+def answer(board: str | Position, me: int = 1, players: int = 2) -> Move | None:
+    """A fresh bot's move for ``me`` on ``board``."""
+    position = board if isinstance(board, Position) else Position.from_text(board)
+    config = SMALL.replace(size=position.size, players=players)
+    move: Any = spawn_control().start(me, config)(FLIT.view_type(me, config, 0, position, None))
+    assert move is None or position.is_legal(me, move), move
+    return move
+
+
+def torus(a: tuple[int, int], b: tuple[int, int], size: int) -> int:
+    dx, dy = abs(a[0] - b[0]), abs(a[1] - b[1])
+    return min(dx, size - dx) + min(dy, size - dy)
+
+
+def control_score(position: Position, me: int) -> int:
+    """The rule's score, recounted plainly: the available squares nearer ``me``'s pieces
+    than every other bot's, minus those nearer another bot's (Manhattan distance on the torus)."""
+    size = position.size
+    mine = position.pieces(me)
+    theirs = [square for colour in range(1, 5) if colour != me for square in position.pieces(colour)]
+    score = 0
+    for square in position.available_squares():
+        near = min((torus(square, piece, size) for piece in mine), default=size * size)
+        far = min((torus(square, piece, size) for piece in theirs), default=size * size)
+        score += (near < far) - (far < near)
+    return score
+
+
+#: Bot 1 is as near (2 squares) to the neutral piece at (2, 5) as bot 2, and as near to the one
+#: at (4, 2), which bot 2 is 5 squares from: it races for the smallest lead, 0, at (2, 5).
+RACES = """
+........
+........
+....*...
+.111....
+........
+..*.....
+........
+..2.....
+"""
+
+
+def test_it_races_for_the_neutral_piece_where_its_lead_is_smallest_lifting_at_random() -> None:
+    position = Position.from_text(RACES)
+    config = SMALL.replace(players=2)
+    move_function: Any = spawn_control().start(1, config)
+    view = FLIT.view_type(1, config, 0, position, None)
+    lifted = set()
+    for _ in range(12):
+        # One game's generator, asked again: the same rule, other random lifts.
+        move = move_function(view)
+        assert move is not None and position.is_legal(1, move)
+        # The only empty square next to its pieces 1 away from (2, 5).
+        assert (move.x1, move.y1) == (2, 4), move
+        lifted.add((move.x0, move.y0))
+    # Any piece but (2, 3), which the destination needs.
+    assert lifted == {(1, 3), (3, 3)}
+
+
+#: Bot 2 is nearer the only neutral piece: no race for bot 1, which plays for control.
+BEHIND = """
+........
+........
+.11.....
+........
+........
+......*.
+........
+......2.
+"""
+
+
+def test_without_a_race_it_wins_it_plays_a_best_move_by_the_control_score() -> None:
+    position = Position.from_text(BEHIND)
+    move = answer(position)
+    assert move is not None
+    scores = {m: control_score(position.apply(1, m), 1) for m in position.legal_moves(1)}
+    assert scores[move] == max(scores.values()), (move, sorted(scores.values())[-3:])
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_its_control_moves_are_best_by_a_plain_recount_on_random_boards(players: int) -> None:
+    rng = random.Random(players)
+    checked = 0
+    for _ in range(40):
+        size = rng.choice([5, 6, 8])
+        cells = [0] * (size * size)
+        for index in range(size * size):
+            draw = rng.random()
+            cells[index] = 1 if draw < 0.12 else rng.randint(2, players) if draw < 0.22 else 0
+        position = Position(size, cells)
+        moves = position.legal_moves(1)
+        if not moves:
+            continue
+        move = answer(position, players=players)
+        assert move is not None  # never a pass while it has a move
+        scores = {m: control_score(position.apply(1, m), 1) for m in moves}
+        assert scores[move] == max(scores.values()), (position.to_text(), move)
+        checked += 1
+    assert checked >= 30
+
+
+@pytest.mark.parametrize(
+    "config",
+    [
+        FLIT.preset("trial").replace(size=12, spawn="list", turn_limit=300, **PATIENT),
+        FLIT.preset("standard").replace(size=12, spawn="list", turn_limit=300, **PATIENT),
+        FLIT.preset("trial").replace(turn_limit=200, **PATIENT),
+    ],
+    ids=["12x12-list", "12x12-list-4-players", "trial"],
+)
+def test_it_only_plays_legal_moves_and_never_passes(config: Any) -> None:
+    bots = [BotProgram.from_file(FLIT.examples["hunter"])] * config.players
+    bots[0] = spawn_control()
+    replay = play_game(FLIT, config, bots, 6)
+    mine = [turn for turn in replay.turns if turn.player == 1]
+    assert mine and all(turn.kind is TurnKind.MOVE for turn in mine), [turn.detail for turn in mine if turn.detail][:3]
+
+
+def test_a_game_replays_from_its_seed() -> None:
+    config = FLIT.preset("trial").replace(size=12, spawn="list", turn_limit=200, **PATIENT)
+    first = play_game(FLIT, config, [spawn_control(), spawn_control()], 9)
+    second = play_game(FLIT, config, [spawn_control(), spawn_control()], 9)
+    assert [turn.move for turn in first.turns] == [turn.move for turn in second.turns]
+    other = play_game(FLIT, config, [spawn_control(), spawn_control()], 10)
+    assert [turn.move for turn in other.turns] != [turn.move for turn in first.turns]
