@@ -4,13 +4,15 @@ Runs each benchmark script of this folder one at a time, each several times (``-
 records the load average before and after every run, and collects the figures each prints:
 the ``FIGURE`` lines of :func:`common.figure` (each with its unit, and for a ratio the floor
 it was measured against in the same run, and for a speed target the target), and for
-``strength.py`` and ``web.py`` the figures in their printed lines. Writes the report as
-JSON and as Markdown tables (the median of each figure over the runs, its spread from the
-lowest to the highest run, its floor, its target and whether the median meets it):
+``strength.py`` and ``web.py`` the figures in their printed lines; ``strength.py``'s Flit
+league (its ``LEAGUE`` line: the cross-tables and the order) is kept whole, as the report's
+``league`` (the documentation's league table and the page's levels come from it). Writes the
+report as JSON and as Markdown tables (the median of each figure over the runs, its spread from
+the lowest to the highest run, its floor, its target and whether the median meets it):
 
     .venv/bin/python benchmarks/report.py            # benchmarks/report/report.{json,md}
     .venv/bin/python benchmarks/report.py --quick    # a fast sanity run: benchmarks/report/quick.{json,md}
-    .venv/bin/python benchmarks/report.py --only referee,hex --runs 5
+    .venv/bin/python benchmarks/report.py --only referee,hex --runs 5   # those runs replaced, the rest kept
 
 The documentation's performance page (``docs/explanation/performance.md``) draws these tables
 from ``report.json`` (``tests/test_docs.py`` checks that it shows every figure). On this
@@ -40,6 +42,8 @@ OUT = HERE / "report"
 #: How a line of figures begins (``common.FIGURE``; not imported: this script imports nothing
 #: of the package, so it can time a checkout that does not import).
 FIGURE = "FIGURE "
+#: How strength.py's league line begins (its ``LEAGUE``).
+LEAGUE = "LEAGUE "
 
 
 @dataclasses.dataclass(frozen=True)
@@ -163,8 +167,8 @@ BENCHMARKS = [
     ),
     Benchmark(
         "strength",
-        ("--game", "flit", "--games", "3", "--standard-games", "0", "--target-games", "10", "--target-minutes", "2"),
-        ("--game", "flit", "--games", "1", "--standard-games", "0", "--target-games", "2", "--target-minutes", "0.5"),
+        ("--game", "flit", "--games", "6", "--four-games", "3"),
+        ("--game", "flit", "--games", "1", "--four-games", "0"),
         runs=1,
         parse=parse_wins,
     ),
@@ -191,9 +195,11 @@ def run(benchmark: Benchmark, quick: bool) -> dict[str, Any]:
     after = os.getloadavg()
     figures = (benchmark.parse or parse_figures)(finished.stdout)
     # What the script said beside its figures (which runs they came from, what differed).
-    printed = [line for line in finished.stdout.splitlines() if not line.startswith(FIGURE)]
+    printed = [line for line in finished.stdout.splitlines() if not line.startswith((FIGURE, LEAGUE))]
+    leagues = [json.loads(line[len(LEAGUE) :]) for line in finished.stdout.splitlines() if line.startswith(LEAGUE)]
     return {
         "benchmark": benchmark.name,
+        "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC"),
         "arguments": list(arguments),
         "seconds": round(seconds, 1),
         "load_before": [round(value, 2) for value in before],
@@ -202,6 +208,7 @@ def run(benchmark: Benchmark, quick: bool) -> dict[str, Any]:
         "error": finished.stderr.strip().splitlines()[-3:] if finished.returncode else [],
         "figures": figures,
         "printed": printed,
+        **({"league": leagues[-1]} if leagues else {}),
     }
 
 
@@ -318,19 +325,27 @@ def main() -> int:
         if unknown:
             parser.error(f"no such benchmark: {', '.join(sorted(unknown))}")
         chosen = [benchmark for benchmark in BENCHMARKS if benchmark.name in names]
+    stem = "quick" if options.quick else "report"
     runs = []
+    if options.only and (options.out / f"{stem}.json").is_file():
+        # Only some benchmarks: theirs replace their runs in the last report, the others' stay.
+        last = json.loads((options.out / f"{stem}.json").read_text(encoding="utf-8"))
+        runs = [one for one in last["runs"] if one["benchmark"] not in {benchmark.name for benchmark in chosen}]
     for benchmark in chosen:
         for _ in range(options.runs or (1 if options.quick else benchmark.runs)):
             runs.append(run(benchmark, options.quick))
+    order = [benchmark.name for benchmark in BENCHMARKS]
+    runs.sort(key=lambda one: order.index(one["benchmark"]))
+    leagues = [one["league"] for one in runs if "league" in one]
     report = {
         "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC"),
         "quick": options.quick,
         "machine": machine(),
         "runs": runs,
         "figures": summarise(runs),
+        **({"league": leagues[-1]} if leagues else {}),
     }
     options.out.mkdir(parents=True, exist_ok=True)
-    stem = "quick" if options.quick else "report"
     (options.out / f"{stem}.json").write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
     (options.out / f"{stem}.md").write_text(markdown(report), encoding="utf-8")
     failed = [one["benchmark"] for one in runs if one["exit_status"]]

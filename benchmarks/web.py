@@ -561,9 +561,7 @@ def standard(isolated: ArenaHTTPServer, runs: int) -> None:
     mixed = fast_games(isolated, "standard", [EXAMPLES / "random_bot.py", EXAMPLES / "greedy_bot.py"] * 2, runs)
     show(f"standard game, {mixed['turns']} turns, 2 random + 2 greedy bots (s)", f"{mixed['seconds']:.2f}")
     show("  the page's own time per turn (ms)", f"{mixed['own']:.3f}")
-    fair = timed(
-        "Fairness: the default seats' standard game, the planner left out (seed 5):", lambda: fairness(isolated, 5)
-    )
+    fair = timed("Fairness: the default seats' standard game (seed 5):", lambda: fairness(isolated, 5))
     show("played in (s)", f"{fair['seconds']:.1f}")
     show("timeouts", str(fair["timeouts"]))
     show("the same game as natively", "yes" if fair["same"] else "NO")

@@ -60,9 +60,9 @@ def test_a_person_plays_a_level_in_the_versus_preset_and_the_link_keeps_level_an
     arena_page.fill("#seed", "11")
     offered = arena_page.locator(".seat[data-seat='2'] select option").all_inner_texts()
     assert offered[: len(FLIT.example_bots)] == [menu_label(name) for name in FLIT.example_bots]
-    assert offered[:4] == ["Easy (random_bot)", "Medium (greedy_bot)", "Hard (hunter_bot)", "Strongest (planner_bot)"]
-    # Versus seats you (Red, seat 1); the other seat gets the hard level.
-    assert arena_page.get_attribute(".seat[data-seat='1'] .you", "aria-pressed") == "true"
+    assert offered[:4] == ["Easy (random_bot)", "Medium (greedy_bot)", "Hard (hunter_bot)", "Strongest (control_bot)"]
+    # You play Red against the hard level.
+    arena_page.click(".seat[data-seat='1'] .you")
     arena_page.select_option(".seat[data-seat='2'] select", label=menu_label("hunter"))
     wait_for(
         arena_page,
@@ -121,8 +121,8 @@ def test_a_native_link_restores_seats_by_level_and_shows_its_result(arena_page: 
     setup = setup_dict(config, 4, [example_seat("flit", "hunter"), renamed], result=result)
     arena_page.goto(isolated_server.url + share_link(setup))
     wait_for(arena_page, "document.body.dataset.bots === 'ready'")
-    assert [seat_choice(arena_page, 1), seat_choice(arena_page, 2)] == [menu_label("hunter"), menu_label("planner")]
-    who = [f"{SEAT_NAMES[0]} (hunter_bot, hard)", f"{SEAT_NAMES[1]} (planner_bot, strongest)"]
+    assert [seat_choice(arena_page, 1), seat_choice(arena_page, 2)] == [menu_label("hunter"), menu_label("control")]
+    who = [f"{SEAT_NAMES[0]} (hunter_bot, hard)", f"{SEAT_NAMES[1]} (control_bot, strongest)"]
     assert arena_page.inner_text("#shared-result") == result_text(result.to_dict(), who)
     assert arena_page.is_hidden("#notice")
 

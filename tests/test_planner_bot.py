@@ -1,9 +1,11 @@
-"""Flit's planner example: legal and deterministic play in every setting it meets, races it
-wins taken, and the end of the game used (passing to end a won game, never a lost one).
-Its strength is measured by ``benchmarks/strength.py``."""
+"""Flit's previous strongest bot, the planner (a benchmark opponent since issue 40): legal and
+deterministic play in every setting it meets, races it wins taken, and the end of the game
+used (passing to end a won game, never a lost one). Its strength is measured by
+``benchmarks/strength.py``."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -11,13 +13,15 @@ import pytest
 from flit_core import BotProgram, Change, Position, TurnKind, get_game, play_game
 
 FLIT = get_game("flit")
+PLANNER = Path(__file__).resolve().parent.parent / "benchmarks" / "bots" / "planner_bot.py"
 #: Limits no busy machine reaches: these tests check the moves, not the clock (the bot
 #: thinks for a share of its limit, and stops its search early only when time runs out).
 PATIENT = {"move_time_ms": 5000.0, "startup_ms": 5000.0}
 
 
 def example(name: str) -> BotProgram:
-    return BotProgram.from_file(FLIT.examples[name])
+    """An example bot, or the planner."""
+    return BotProgram.from_file(PLANNER if name == "planner" else FLIT.examples[name])
 
 
 def planner() -> Any:

@@ -133,7 +133,6 @@ class FlitGame(GameDef[GameConfig, FlitState, Move]):
         seat_colours=COLOURS[1 : 1 + GameConfig.MAX_PLAYERS],
         small_preset="trial",
         move_help=MOVE_HELP,
-        clock_bots=("planner",),
     )
     adapters: ClassVar[AdapterMap] = {
         Programs: _programs,
@@ -147,7 +146,7 @@ class FlitGame(GameDef[GameConfig, FlitState, Move]):
     read_answer = staticmethod(to_answer)
     parse_move = staticmethod(Move.parse)
     view_type = BotView
-    example_bots = {"random": Level.EASY, "greedy": Level.MEDIUM, "hunter": Level.HARD, "planner": Level.STRONGEST}
+    example_bots = {"random": Level.EASY, "greedy": Level.MEDIUM, "hunter": Level.HARD, "control": Level.STRONGEST}
 
     #: ``standard`` (the KotH) and ``trial`` (the in-browser game).
     presets: Mapping[str, GameConfig] = PRESETS

@@ -1,4 +1,5 @@
-"""Planner bot: the strongest example. A one-move search with an evaluation that plans the races.
+"""Planner bot: the previous strongest example (issue 27), kept as a benchmark opponent. A
+one-move search with an evaluation that plans the races.
 
 Pieces only grow by converting neutral pieces, and a neutral piece goes to the first bot
 that puts a piece next to it. Every turn this bot:
@@ -113,7 +114,7 @@ class Plan:
         # (k - 1) * players + offset, ours last in each round.
         self.offsets = {p: (p - me - 1) % players for p in range(1, players + 1)}
         self.others = [p for p in range(1, players + 1) if p != me]
-        pieces = {p: [] for p in range(1, NEUTRAL + 1)}
+        pieces: dict[int, list[int]] = {p: [] for p in range(1, NEUTRAL + 1)}
         for i, colour in enumerate(cells):
             if colour:
                 pieces[colour].append(i)
@@ -257,7 +258,7 @@ class Bot:
         mine_reach = reach(cells, mine, nbrs, plan.area)
         standing = plan.value(mine_reach, plan.available, plan.counts, plan.neutrals, delay=1)
         # Empty squares touching our pieces, with the pieces that make them legal.
-        anchors = {}
+        anchors: dict[int, list[int]] = {}
         for q in mine:
             for d in nbrs[q]:
                 if cells[d] == 0:

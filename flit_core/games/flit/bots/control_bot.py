@@ -1,0 +1,268 @@
+"""Control bot: the strongest example. Wins the squares where neutral pieces appear, and
+races for the neutral pieces it can win without spoiling that.
+
+A neutral piece appears only on an *available* square (empty, with four empty neighbours)
+and goes to the bot that first puts a piece next to it: the one nearest it, in the
+torus's Manhattan distance from its nearest piece, as a piece put down must touch another
+and so reaches one square further a move. So every turn this bot:
+
+1. races, if there is a neutral piece it is at least as near to as every other bot: for the
+   one where its lead is smallest (a lead of 0 wins, as it moves first), one square nearer
+   a move, by the step that is best for control (below);
+2. otherwise plays for control: of all its legal moves, one that leaves it strictly nearer
+   than every other bot to the most available squares, less those another bot is nearer to.
+
+Which piece to lift matters as much as where to put it: a piece lifted from where it alone
+covers a region hands that region over. So it scores every legal move exactly. Scoring each
+in full would cost a board's worth of squares; but a move's score is what lifting its piece
+changes plus what putting one down changes, but for the squares both change. So each lift is
+scored once (the squares that piece is the only nearest to), each destination once (the
+squares the new piece is nearer to than the second-nearest piece), and a destination's
+scoring corrects the lifts that change one of its squares.
+
+It never passes and never reads the clock: ties are broken by a generator seeded with the
+game's first position, so a game replays exactly from its seed.
+"""
+
+import random
+
+from flit_core import Move
+from flit_core.games.flit.board import neighbour_table
+
+NEUTRAL = 5
+#: Farther than any square on a board.
+FAR = 1 << 20
+
+
+def torus(a, b, size):
+    """Steps between two flat indices on the wrapping board (Manhattan distance)."""
+    dx = abs(a % size - b % size)
+    dy = abs(a // size - b // size)
+    return min(dx, size - dx) + min(dy, size - dy)
+
+
+def nearest(pieces, nbrs, area):
+    """Every square's distance from the nearest of ``pieces`` (a search that ignores what is
+    on the squares: the board's Manhattan distance)."""
+    dist = [FAR] * area
+    for p in pieces:
+        dist[p] = 0
+    frontier, step = list(pieces), 0
+    while frontier:
+        step += 1
+        following = []
+        for s in frontier:
+            for n in nbrs[s]:
+                if dist[n] == FAR:
+                    dist[n] = step
+                    following.append(n)
+        frontier = following
+    return dist
+
+
+def nearest_two(pieces, nbrs, area):
+    """For every square: the distance from the nearest of ``pieces``, that piece when no
+    other is as near (else -1), and the distance from the nearest other piece (what is left
+    when that piece is lifted)."""
+    first, second = [FAR] * area, [FAR] * area
+    source, other = [-1] * area, [-1] * area
+    for p in pieces:
+        first[p], source[p] = 0, p
+    # A square keeps the first two pieces whose search reaches it; both spread on.
+    frontier, step = [(p, p) for p in pieces], 0
+    while frontier:
+        step += 1
+        following = []
+        for s, p in frontier:
+            for n in nbrs[s]:
+                if first[n] == FAR:
+                    first[n], source[n] = step, p
+                    following.append((n, p))
+                elif second[n] == FAR and source[n] != p and other[n] != p:
+                    second[n], other[n] = step, p
+                    following.append((n, p))
+        frontier = following
+    unique = [p if second[s] > first[s] else -1 for s, p in enumerate(source)]
+    return first, unique, second
+
+
+class Bot:
+    """One game's player: the tie-breaking generator lives as long as the game."""
+
+    def __init__(self):
+        self.rng = None
+
+    def move(self, view):
+        """A race's best step if there is a race to win, else a best move for control."""
+        if self.rng is None:
+            # Seeded from the game's first position (and the seat): a seed replays the game.
+            self.rng = random.Random(f"{view.me} {view.board.cells}")
+        turn = Turn(view.board.cells, view.size, view.me)
+        if not turn.anchors:
+            return None
+        targets = turn.race_targets()
+        choices = []
+        if targets:
+            choices = turn.best_moves(turn.steps_towards(self.rng.choice(targets)))
+        choices = choices or turn.best_moves()
+        if not choices:
+            return None
+        o, d = self.rng.choice(choices)
+        size = turn.size
+        return Move(o % size, o // size, d % size, d // size)
+
+
+class Turn:
+    """What one move request's scoring shares: the board, the distances, the anchors."""
+
+    def __init__(self, cells, size, me):
+        self.size = size
+        self.area = area = size * size
+        self.me = me
+        self.nbrs = nbrs = neighbour_table(size)
+        self.cells = cells
+        self.mine = [s for s, c in enumerate(cells) if c == me]
+        self.neutrals = [s for s, c in enumerate(cells) if c == NEUTRAL]
+        theirs = [s for s, c in enumerate(cells) if c and c != me and c != NEUTRAL]
+        self.theirs = nearest(theirs, nbrs, area)
+        self.first, self.unique, self.second = nearest_two(self.mine, nbrs, area)
+        self.available = [not cells[s] and not any(cells[n] for n in nbrs[s]) for s in range(area)]
+        # Empty squares touching our pieces, with the pieces that make them legal.
+        self.anchors: dict[int, list[int]] = {}
+        for q in self.mine:
+            for d in nbrs[q]:
+                if cells[d] == 0:
+                    self.anchors.setdefault(d, []).append(q)
+
+    def legal(self, o, d):
+        """True if lifting ``o`` leaves ``d`` touching another of our pieces."""
+        return self.anchors[d] != [o]
+
+    def race_targets(self):
+        """The neutral pieces we are at least as near as the others, where our lead is the
+        smallest (a lead of 0 wins: we move first); none if there is no such piece."""
+        leads: dict[int, list[int]] = {}
+        for v in self.neutrals:
+            lead = self.theirs[v] - self.first[v]
+            if lead >= 0:
+                leads.setdefault(lead, []).append(v)
+        return leads[min(leads)] if leads else []
+
+    def steps_towards(self, target):
+        """The empty squares next to our pieces that are nearest ``target``."""
+        steps: dict[int, list[int]] = {}
+        for d in self.anchors:
+            steps.setdefault(torus(d, target, self.size), []).append(d)
+        return steps[min(steps)]
+
+    def available_after(self, s, lifted):
+        """Whether ``s`` is available after lifting our piece from ``lifted``."""
+        cells = self.cells
+        return all(not cells[n] or n == lifted for n in (s, *self.nbrs[s]))
+
+    def worth(self, s, mine, available):
+        """+1 if ``s`` is available and nearer us (at distance ``mine``) than the others,
+        -1 if nearer them, else 0."""
+        theirs = self.theirs[s]
+        if not available or mine == theirs:
+            return 0
+        return 1 if mine < theirs else -1
+
+    def region(self, o):
+        """The squares ``o`` is nearer than any other of our pieces (its Voronoi cell): a
+        search from ``o`` (a square's path from its nearest piece passes squares it is
+        nearest too)."""
+        found, frontier = [], [o]
+        seen = {o}
+        while frontier:
+            following = []
+            for s in frontier:
+                for n in self.nbrs[s]:
+                    if n not in seen and self.unique[n] == o:
+                        seen.add(n)
+                        found.append(n)
+                        following.append(n)
+            frontier = following
+        return found
+
+    def lifted(self, o, s):
+        """Our distance from ``s`` and whether it is available, after lifting ``o``."""
+        distance = self.second[s] if self.unique[s] == o else self.first[s]
+        if s == o or s in self.nbrs[o]:
+            return distance, self.available_after(s, lifted=o)
+        return distance, self.available[s]
+
+    def lift_gain(self, o):
+        """The score's change when ``o`` is lifted (and no piece put down)."""
+        first, available, worth = self.first, self.available, self.worth
+        gain = 0
+        for s in {o, *self.nbrs[o], *self.region(o)}:
+            distance, free = self.lifted(o, s)
+            gain += worth(s, distance, free) - worth(s, first[s], available[s])
+        return gain
+
+    def putting(self, d):
+        """Our distance afterwards from each square that a piece put on ``d`` (and the
+        neutral pieces it converts) is nearer than our second-nearest piece, and from
+        ``d``'s neighbours."""
+        second = self.second
+        sources = [d] + [n for n in self.nbrs[d] if self.cells[n] == NEUTRAL]
+        after = dict.fromkeys(sources, 0)
+        # A search from the new pieces: the squares they are nearer lie on paths of such squares.
+        frontier, step = sources, 0
+        while frontier:
+            step += 1
+            following = []
+            for s in frontier:
+                for n in self.nbrs[s]:
+                    if n not in after and (step < second[n] or step == 1):
+                        after[n] = step
+                        following.append(n)
+            frontier = following
+        return after
+
+    def put_gains(self, d):
+        """The score's change when a piece is put on ``d``, alone and on top of lifting each
+        piece whose lift changes a square the put changes: (the put's gain, {piece: the
+        change to the lift's own gain})."""
+        first, available, worth, me = self.first, self.available, self.worth, self.me
+        blocked = (d, *self.nbrs[d])
+        gain = 0
+        extra: dict[int, int] = {}
+        for s, near in self.putting(d).items():
+            free = available[s] and s not in blocked
+            gain += worth(s, min(first[s], near), free) - worth(s, first[s], available[s])
+            # The pieces whose lift changes ``s``: its nearest, and itself or a neighbour.
+            lifts = {q for q in (s, *self.nbrs[s]) if self.cells[q] == me}
+            if self.unique[s] >= 0:
+                lifts.add(self.unique[s])
+            for o in lifts:
+                distance, lifted_free = self.lifted(o, s)
+                both = worth(s, min(distance, near), lifted_free and s not in blocked)
+                alone = worth(s, min(first[s], near), free) + worth(s, distance, lifted_free)
+                extra[o] = extra.get(o, 0) + both - alone + worth(s, first[s], available[s])
+        return gain, extra
+
+    def best_moves(self, destinations=None):
+        """The legal moves (origin, destination) best by the control score, to any of
+        ``destinations`` (None: anywhere)."""
+        lift_gain = {o: self.lift_gain(o) for o in self.mine}
+        by_gain = sorted(self.mine, key=lambda o: lift_gain[o], reverse=True)
+        best, choices = None, []
+        for d in self.anchors if destinations is None else destinations:
+            gain, extra = self.put_gains(d)
+            values = [(gain + lift_gain[o] + change, o) for o, change in extra.items()]
+            # Every other lift adds its own gain: the best first, until they fall short.
+            for o in by_gain:
+                if best is not None and gain + lift_gain[o] < best:
+                    break
+                if o not in extra:
+                    values.append((gain + lift_gain[o], o))
+            for value, o in values:
+                if o == d or not self.legal(o, d):
+                    continue
+                if best is None or value > best:
+                    best, choices = value, [(o, d)]
+                elif value == best:
+                    choices.append((o, d))
+        return choices

@@ -1,0 +1,99 @@
+"""Flit's strongest example, the control bot: it races for the neutral piece where its lead
+is smallest by the step best for control (not a random lift), otherwise plays a move best by
+the control score (checked against a plain recount of every legal move), plays only legal
+moves in every setting, never passes while it can move, and a game replays from its seed.
+Its strength is measured by ``benchmarks/strength.py``, never here."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from test_spawn_control_bot import PATIENT, SMALL, control_score
+
+from flit_core import BotProgram, Position, TurnKind, get_game, play_game
+
+FLIT = get_game("flit")
+
+
+def control() -> BotProgram:
+    return BotProgram.from_file(FLIT.examples["control"])
+
+
+def answer(position: Position, players: int = 2) -> Any:
+    """A fresh control bot's move as bot 1 on ``position``."""
+    config = SMALL.replace(size=position.size, players=players)
+    move = control().start(1, config)(FLIT.view_type(1, config, 0, position, None))
+    assert move is None or position.is_legal(1, move), move
+    return move
+
+
+#: Bot 1 (three pieces in a row) is as near the neutral piece at (2, 5) as bot 2, and 2
+#: squares nearer the one at (5, 0): it races for the smallest lead, at (2, 5), through the
+#: only empty square 1 away from it, (2, 4). Lifting (1, 3) or (3, 3) makes that step; the
+#: piece at (6, 3) covers the right of the board alone, so it stays.
+RACE = """
+.....*..
+........
+........
+.111..1.
+........
+..*.....
+........
+..2.....
+"""
+
+
+def test_it_races_by_the_step_that_keeps_most_control() -> None:
+    position = Position.from_text(RACE)
+    move = answer(position)
+    assert (move.x1, move.y1) == (2, 4), move
+    steps = [m for m in position.legal_moves(1) if (m.x1, m.y1) == (2, 4)]
+    scores = {m: control_score(position.apply(1, m), 1) for m in steps}
+    assert scores[move] == max(scores.values()) > min(scores.values()), scores
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_without_a_race_it_plays_a_best_move_by_a_plain_recount(players: int) -> None:
+    # Random boards without neutral pieces: every move it plays is a best one.
+    rng = random.Random(players)
+    for _ in range(30):
+        size = rng.choice([5, 6, 8])
+        cells = [0] * (size * size)
+        for index in range(size * size):
+            draw = rng.random()
+            cells[index] = 1 if draw < 0.12 else rng.randint(2, players) if draw < 0.22 else 0
+        position = Position(size, cells)
+        moves = position.legal_moves(1)
+        move = answer(position, players)
+        if not moves:
+            assert move is None
+            continue
+        scores = {m: control_score(position.apply(1, m), 1) for m in moves}
+        assert move is not None and scores[move] == max(scores.values()), (position.to_text(), move)
+
+
+@pytest.mark.parametrize(
+    "config",
+    [
+        FLIT.preset("trial").replace(turn_limit=300, **PATIENT),
+        FLIT.preset("standard").replace(size=12, spawn="list", turn_limit=300, **PATIENT),
+        FLIT.preset("versus").replace(**PATIENT),
+        FLIT.preset("standard").replace(turn_limit=400, **PATIENT),
+    ],
+    ids=["trial", "12x12-list-4-players", "versus", "standard"],
+)
+def test_it_only_plays_legal_moves_and_moves_while_it_can(config: Any) -> None:
+    bots = [BotProgram.from_file(FLIT.examples["hunter"])] * config.players
+    bots[1] = control()
+    replay = play_game(FLIT, config, bots, 4)
+    mine = [turn for turn in replay.turns if turn.player == 2]
+    assert mine and all(turn.kind is TurnKind.MOVE for turn in mine), [turn.detail for turn in mine if turn.detail][:3]
+
+
+def test_a_game_replays_from_its_seed() -> None:
+    config = FLIT.preset("trial").replace(turn_limit=200, **PATIENT)
+    first = play_game(FLIT, config, [control(), BotProgram.from_file(FLIT.examples["greedy"])], 8)
+    second = play_game(FLIT, config, [control(), BotProgram.from_file(FLIT.examples["greedy"])], 8)
+    assert [turn.move for turn in first.turns] == [turn.move for turn in second.turns]
