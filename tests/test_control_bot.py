@@ -10,9 +10,9 @@ import random
 from typing import Any
 
 import pytest
-from test_spawn_control_bot import PATIENT, SMALL, control_score
 
 from flit_core import BotProgram, Position, TurnKind, get_game, play_game
+from test_spawn_control_bot import PATIENT, SMALL, control_score
 
 FLIT = get_game("flit")
 
