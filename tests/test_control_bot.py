@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from flit_core import BotProgram, Position, TurnKind, get_game, play_game
+from test_spawn_control_bot import BOT as SPAWN_CONTROL
 from test_spawn_control_bot import PATIENT, SMALL, control_score
 
 FLIT = get_game("flit")
@@ -74,6 +75,7 @@ def test_without_a_race_it_plays_a_best_move_by_a_plain_recount(players: int) ->
         assert move is not None and scores[move] == max(scores.values()), (position.to_text(), move)
 
 
+@pytest.mark.parametrize("bot", [FLIT.examples["control"], SPAWN_CONTROL], ids=["control", "spawn-control"])
 @pytest.mark.parametrize(
     "config",
     [
@@ -84,9 +86,10 @@ def test_without_a_race_it_plays_a_best_move_by_a_plain_recount(players: int) ->
     ],
     ids=["trial", "12x12-list-4-players", "versus", "standard"],
 )
-def test_it_only_plays_legal_moves_and_moves_while_it_can(config: Any) -> None:
+def test_it_only_plays_legal_moves_and_moves_while_it_can(bot: Any, config: Any) -> None:
+    # The stand-in for the outside judge shares its scoring, and never passes either.
     bots = [BotProgram.from_file(FLIT.examples["hunter"])] * config.players
-    bots[1] = control()
+    bots[1] = BotProgram.from_file(bot)
     replay = play_game(FLIT, config, bots, 4)
     mine = [turn for turn in replay.turns if turn.player == 2]
     assert mine and all(turn.kind is TurnKind.MOVE for turn in mine), [turn.detail for turn in mine if turn.detail][:3]

@@ -1,7 +1,8 @@
 """The spawn-control benchmark opponent follows its rule (issue 40): it races for the neutral
 piece where its lead is smallest, to the empty square next to its pieces nearest it, lifting
 a piece at random; otherwise it plays a move that is best by the control score (checked
-against a plain recount of every legal move); it never passes, and a game replays from its seed.
+against a plain recount of every legal move), and a game replays from its seed (that it plays
+only legal moves and never passes is tested with the control bot's, in test_control_bot.py).
 Its strength is measured by ``benchmarks/strength.py``."""
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from flit_core import BotProgram, Move, Position, TurnKind, get_game, play_game
+from flit_core import BotProgram, Move, Position, get_game, play_game
 
 FLIT = get_game("flit")
 BOT = Path(__file__).resolve().parent.parent / "benchmarks" / "bots" / "spawn_control_bot.py"
@@ -125,23 +126,6 @@ def test_its_control_moves_are_best_by_a_plain_recount_on_random_boards(players:
         assert scores[move] == max(scores.values()), (position.to_text(), move)
         checked += 1
     assert checked >= 30
-
-
-@pytest.mark.parametrize(
-    "config",
-    [
-        FLIT.preset("trial").replace(size=12, spawn="list", turn_limit=300, **PATIENT),
-        FLIT.preset("standard").replace(size=12, spawn="list", turn_limit=300, **PATIENT),
-        FLIT.preset("trial").replace(turn_limit=200, **PATIENT),
-    ],
-    ids=["12x12-list", "12x12-list-4-players", "trial"],
-)
-def test_it_only_plays_legal_moves_and_never_passes(config: Any) -> None:
-    bots = [BotProgram.from_file(FLIT.examples["hunter"])] * config.players
-    bots[0] = spawn_control()
-    replay = play_game(FLIT, config, bots, 6)
-    mine = [turn for turn in replay.turns if turn.player == 1]
-    assert mine and all(turn.kind is TurnKind.MOVE for turn in mine), [turn.detail for turn in mine if turn.detail][:3]
 
 
 def test_a_game_replays_from_its_seed() -> None:

@@ -23,36 +23,20 @@ scoring is the strongest example's (``control_bot.py``, which races with the bes
 instead of a random one).
 """
 
-import random
-
-from flit_core import Move
-from flit_core.games.flit.bots.control_bot import Turn
+from flit_core.games.flit.bots.control_bot import Bot as ControlBot
 
 
-class Bot:
-    """One game's player: the random generator lives as long as the game."""
+class Bot(ControlBot):
+    """One game's player: its random generator (the control bot's) lives as long as the game."""
 
-    def __init__(self):
-        self.rng = None
-
-    def move(self, view):
+    def choose(self, turn):
         """The race's move if there is a race to win, else a best-scoring move."""
-        if self.rng is None:
-            # Seeded from the game's first position (and the seat): a seed replays the game.
-            self.rng = random.Random(f"{view.me} {view.board.cells}")
-        rng, turn = self.rng, Turn(view.board.cells, view.size, view.me)
-        if not turn.anchors:
-            return None
-        choice = None
+        rng = self.rng
         targets = turn.race_targets()
         if targets:
             destination = rng.choice(turn.steps_towards(rng.choice(targets)))
             origins = [o for o in turn.mine if o != destination and turn.legal(o, destination)]
-            choice = (rng.choice(origins), destination) if origins else None
-        if choice is None:
-            choices = turn.best_moves()
-            if not choices:
-                return None
-            choice = rng.choice(choices)
-        (o, d), size = choice, turn.size
-        return Move(o % size, o // size, d % size, d // size)
+            if origins:
+                return rng.choice(origins), destination
+        choices = turn.best_moves()
+        return rng.choice(choices) if choices else None

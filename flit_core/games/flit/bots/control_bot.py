@@ -93,23 +93,24 @@ class Bot:
         self.rng = None
 
     def move(self, view):
-        """A race's best step if there is a race to win, else a best move for control."""
+        """The move :meth:`choose` picks, if we have one."""
         if self.rng is None:
             # Seeded from the game's first position (and the seat): a seed replays the game.
             self.rng = random.Random(f"{view.me} {view.board.cells}")
         turn = Turn(view.board.cells, view.size, view.me)
-        if not turn.anchors:
+        choice = self.choose(turn) if turn.anchors else None
+        if choice is None:
             return None
-        targets = turn.race_targets()
-        choices = []
-        if targets:
-            choices = turn.best_moves(turn.steps_towards(self.rng.choice(targets)))
-        choices = choices or turn.best_moves()
-        if not choices:
-            return None
-        o, d = self.rng.choice(choices)
-        size = turn.size
+        (o, d), size = choice, turn.size
         return Move(o % size, o // size, d % size, d // size)
+
+    def choose(self, turn):
+        """A race's best step if there is a race to win, else a best move for control:
+        (origin, destination), or None when no move is legal."""
+        targets = turn.race_targets()
+        choices = turn.best_moves(turn.steps_towards(self.rng.choice(targets))) if targets else []
+        choices = choices or turn.best_moves()
+        return self.rng.choice(choices) if choices else None
 
 
 class Turn:
