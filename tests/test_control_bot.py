@@ -103,3 +103,26 @@ def test_a_game_replays_from_its_seed() -> None:
     first = play_game(FLIT, config, [control(), BotProgram.from_file(FLIT.examples["greedy"])], 8)
     second = play_game(FLIT, config, [control(), BotProgram.from_file(FLIT.examples["greedy"])], 8)
     assert [turn.move for turn in first.turns] == [turn.move for turn in second.turns]
+
+
+def test_short_of_time_it_plays_the_best_move_found_so_far() -> None:
+    # A clock that says the limit is nearly spent from the start: it scores one destination
+    # and plays its best move there (legal, never a pass while it can move), which on some
+    # boards is worse than the best of all that it plays with time.
+    rng = random.Random(7)
+    worse = 0
+    for _ in range(20):
+        size = 8
+        cells = [1 if (draw := rng.random()) < 0.12 else 2 if draw < 0.22 else 0 for _ in range(size * size)]
+        position = Position(size, cells)
+        if not position.legal_moves(1):
+            continue
+        config = SMALL.replace(size=size)
+        spent = FLIT.view_type(1, config, 0, position, 100.0, lambda: 1.0, 0.0)
+        hurried = control().start(1, config)(spent)
+        calm = answer(position)
+        assert hurried is not None and position.is_legal(1, hurried), hurried
+        scores = [control_score(position.apply(1, move), 1) for move in (hurried, calm)]
+        assert scores[0] <= scores[1], (position.to_text(), hurried, calm)
+        worse += scores[0] < scores[1]
+    assert worse, "cut short, it still found the best move on every board"

@@ -190,6 +190,42 @@ def report_markdown(benchmarks: list[str] | None = None, path: Path = REPORT) ->
     return text
 
 
+def league_markdown(league: dict[str, Any]) -> str:
+    """The league's tables, as ``benchmarks/report.py`` keeps them: for each arena a
+    cross-table, the strongest first, each cell the row's wins against the column's bot with
+    its 95 % interval (Wilson's); then the order and the strongest."""
+    from flit_core.tournament.leaderboard import wilson_interval
+
+    order = league["order"][::-1]
+    number = report_script().number
+    lines = [
+        f"Measured by `benchmarks/strength.py --game flit` on {league['date']}, load average "
+        f"{number(league['load_before'][0])} before and {number(league['load_after'][0])} after "
+        "(other work shares the cores). Each cell: the row's wins against the column's bot, of the "
+        "games played, with the 95 % interval; seats in turn, a tie for first is no win.",
+    ]
+    for arena in league["arenas"]:
+        lines += ["", f"**{arena['label']}** ({arena['config']}):", ""]
+        lines.append("| | " + " | ".join(f"vs {name}" for name in order) + " |")
+        lines.append("| --- " * (len(order) + 1) + "|")
+        for row in order:
+            cells = []
+            for column in order:
+                if column not in arena["cells"].get(row, {}):
+                    cells.append("")
+                    continue
+                wins, _, games = arena["cells"][row][column]
+                low, high = wilson_interval(wins, games)
+                cells.append(f"{wins}/{games} ({low:.0%}-{high:.0%})")
+            lines.append(f"| **{row}** | " + " | ".join(cells) + " |")
+    lines += [
+        "",
+        f"The order, weakest first (mean wins above chance over every arena and opponent): "
+        f"{', '.join(league['order'])}. The strongest: **{league['strongest']}**.",
+    ]
+    return "\n".join(lines) + "\n"
+
+
 def report_script() -> ModuleType:
     """``benchmarks/report.py``, which draws the report's tables."""
     return _script("benchmark_report", ROOT / "benchmarks" / "report.py")
@@ -262,6 +298,16 @@ class ReportDirective(MarkdownDirective):
         return report_markdown([name.strip() for name in chosen.split(",")] if chosen else None, path)
 
 
+class LeagueDirective(MarkdownDirective):
+    """``flit-league``: Flit's league, as the benchmark report last kept it."""
+
+    def markdown(self) -> str:
+        """The league's tables."""
+        self.env.note_dependency(str(REPORT))
+        text: str = league_markdown(json.loads(REPORT.read_text(encoding="utf-8"))["league"])
+        return text
+
+
 class LayersDirective(SphinxDirective):
     """``flit-layers``: the layer diagram, drawn from the package's imports."""
 
@@ -332,6 +378,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("missing-reference", resolve_short_names)
     app.add_directive("flit-settings", SettingsDirective)
     app.add_directive("flit-report", ReportDirective)
+    app.add_directive("flit-league", LeagueDirective)
     app.add_directive("flit-layers", LayersDirective)
     app.add_role("snippet-size", SnippetSizeRole())
     return {"parallel_read_safe": True, "parallel_write_safe": True}

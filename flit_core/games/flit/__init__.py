@@ -133,6 +133,7 @@ class FlitGame(GameDef[GameConfig, FlitState, Move]):
         seat_colours=COLOURS[1 : 1 + GameConfig.MAX_PLAYERS],
         small_preset="trial",
         move_help=MOVE_HELP,
+        clock_bots=("control",),
     )
     adapters: ClassVar[AdapterMap] = {
         Programs: _programs,

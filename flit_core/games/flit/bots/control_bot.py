@@ -20,8 +20,10 @@ scored once (the squares that piece is the only nearest to), each destination on
 squares the new piece is nearer to than the second-nearest piece), and a destination's
 scoring corrects the lifts that change one of its squares.
 
-It never passes and never reads the clock: ties are broken by a generator seeded with the
-game's first position, so a game replays exactly from its seed.
+It never passes. Ties are broken by a generator seeded with the game's first position, so a
+game replays exactly from its seed, as long as the bot has time: it scores destinations until
+only SPARE of its limit is left on the clock that charges it (a few milliseconds a move
+natively; a slow browser's worker on a big board may need more), then plays the best found.
 """
 
 import random
@@ -30,6 +32,8 @@ from flit_core import Move
 from flit_core.games.flit.board import neighbour_table
 
 NEUTRAL = 5
+#: The share of the time limit left unused: past it, the best move found so far is played.
+SPARE = 0.4
 #: Farther than any square on a board.
 FAR = 1 << 20
 
@@ -97,12 +101,20 @@ class Bot:
         if self.rng is None:
             # Seeded from the game's first position (and the seat): a seed replays the game.
             self.rng = random.Random(f"{view.me} {view.board.cells}")
-        turn = Turn(view.board.cells, view.size, view.me)
+        turn = Turn(view.board.cells, view.size, view.me, self.out_of_time(view))
         choice = self.choose(turn) if turn.anchors else None
         if choice is None:
             return None
         (o, d), size = choice, turn.size
         return Move(o % size, o // size, d % size, d // size)
+
+    def out_of_time(self, view):
+        """A function that says whether the request's time is spent, but for SPARE of it
+        (never, when no limit is set)."""
+        limit = view.time_limit_ms
+        if limit is None:
+            return lambda: False
+        return lambda: view.time_left_ms() < SPARE * limit
 
     def choose(self, turn):
         """A race's best step if there is a race to win, else a best move for control:
@@ -116,7 +128,8 @@ class Bot:
 class Turn:
     """What one move request's scoring shares: the board, the distances, the anchors."""
 
-    def __init__(self, cells, size, me):
+    def __init__(self, cells, size, me, out_of_time=lambda: False):
+        self.out_of_time = out_of_time
         self.size = size
         self.area = area = size * size
         self.me = me
@@ -251,6 +264,8 @@ class Turn:
         by_gain = sorted(self.mine, key=lambda o: lift_gain[o], reverse=True)
         best, choices = None, []
         for d in self.anchors if destinations is None else destinations:
+            if choices and self.out_of_time():
+                break
             gain, extra = self.put_gains(d)
             values = [(gain + lift_gain[o] + change, o) for o, change in extra.items()]
             # Every other lift adds its own gain: the best first, until they fall short.
