@@ -61,8 +61,8 @@ def test_a_person_plays_a_level_in_the_versus_preset_and_the_link_keeps_level_an
     offered = arena_page.locator(".seat[data-seat='2'] select option").all_inner_texts()
     assert offered[: len(FLIT.example_bots)] == [menu_label(name) for name in FLIT.example_bots]
     assert offered[:4] == ["Easy (random_bot)", "Medium (greedy_bot)", "Hard (hunter_bot)", "Strongest (control_bot)"]
-    # You play Red against the hard level.
-    arena_page.click(".seat[data-seat='1'] .you")
+    # Versus seats you (Red, seat 1); the other seat gets the hard level.
+    assert arena_page.get_attribute(".seat[data-seat='1'] .you", "aria-pressed") == "true"
     arena_page.select_option(".seat[data-seat='2'] select", label=menu_label("hunter"))
     wait_for(
         arena_page,
