@@ -88,7 +88,7 @@ from flit_core.bot.host import limits_environment  # noqa: E402
 from flit_core.clocks import ClockRule  # noqa: E402
 from flit_core.games.adapters import Programs, Trial  # noqa: E402
 from flit_core.games.interface import game_folder, in_turn  # noqa: E402
-from flit_core.tournament.leaderboard import SeatRecord  # noqa: E402
+from flit_core.tournament.leaderboard import SeatRecord, wilson_interval  # noqa: E402
 from flit_core.tournament.store import ResultsStore  # noqa: E402
 
 #: The games measured, through the registry like any driver.
@@ -99,20 +99,10 @@ CYCLES = get_game("lightcycles")
 COINS = get_game("coins")
 
 
-def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
-    """95 % Wilson score interval of a win rate."""
-    if games == 0:
-        return (0.0, 0.0)
-    p = wins / games
-    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
-    margin = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
-    return (centre - margin, centre + margin)
-
-
 def report(label: str, wins: int, games: int, ties: int | None = None, beside: str = "") -> None:
     """One line: wins, win rate and its interval (and the ties, in games that have them, and
     ``beside``, what else the row says)."""
-    low, high = wilson(wins, games)
+    low, high = wilson_interval(wins, games)
     tied = "" if ties is None else f", {ties} ties"
     print(f"  {label}: {wins}/{games} wins = {wins / games:.0%} (95% CI {low:.0%}-{high:.0%}){tied}{beside}")
 
@@ -281,7 +271,7 @@ def league_targets(tables: dict[int, dict[str, dict[str, list[int]]]], strongest
         cell = tables.get(index, {}).get(strongest, {}).get(opponent)
         if cell:
             wins, _, games = cell
-            low, high = wilson(wins, games)
+            low, high = wilson_interval(wins, games)
             verdict(
                 wins >= rate * games,
                 f"{ARENAS[index].label}, against {opponent}: first in at least {rate:.0%} "
@@ -289,7 +279,7 @@ def league_targets(tables: dict[int, dict[str, dict[str, list[int]]]], strongest
             )
     for opponent, (wins, _, games) in tables.get(1, {}).get(strongest, {}).items():
         if opponent in FLIT.examples:
-            low, high = wilson(wins, games)
+            low, high = wilson_interval(wins, games)
             verdict(
                 wins >= TRIAL_TARGET * games,
                 f"trial games against {opponent}: at least {TRIAL_TARGET:.0%} "
@@ -550,7 +540,7 @@ def measure_pairing(pool: ProcessPoolExecutor, name: str, bot: str, label: str, 
     report(f"{label} vs {opponent} ({time.perf_counter() - started:.0f} s)", wins, games, drawn or None, beside)
     target = WIN_TARGETS.get((name, label, opponent))
     if target is not None:
-        low, high = wilson(wins, games)
+        low, high = wilson_interval(wins, games)
         verdict(wins >= target * games, f"at least {target:.0%} ({wins / games:.0%}, 95% CI {low:.0%}-{high:.0%})")
     if opponent == openspiel_opponent.OPENSPIEL:
         print(f"    OpenSpiel: {sum(r['opponents_errors'] for r in results)} errors")
