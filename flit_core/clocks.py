@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import time
+from collections.abc import Callable
 from typing import Any
 
 from .errors import ConfigError
@@ -23,6 +25,9 @@ WALL = "wall"
 CLOCKS = (CPU, WALL)
 #: The detail of a timeout the backstop called, in turns and replays (a plain timeout has none).
 BACKSTOP = "wall"
+#: The calling thread's CPU time in seconds, what in-process play charges; real time where the
+#: platform has no thread clock (a browser's Python: Pyodide has no ``time.thread_time``).
+thread_clock: Callable[[], float] = getattr(time, "thread_time", time.perf_counter)
 
 
 @dataclasses.dataclass(frozen=True)

@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from .bot.program import BotLoadError, BotProgram, MoveFunction, _construct, call_bot
-from .clocks import ClockRule
+from .clocks import ClockRule, thread_clock
 from .config import BaseConfig
 from .game import Game
 from .games.interface import AnyGame
@@ -80,7 +80,7 @@ def play_game(
     at its time limit, or at the rule's backstop, is interrupted (a timeout).
     """
     rule = rule or ClockRule()
-    measure = clock or (time.thread_time if rule.cpu else time.perf_counter)
+    measure = clock or (thread_clock if rule.cpu else time.perf_counter)
     if len(bots) != config.players:
         raise ValueError(f"this game needs {config.players} bots, got {len(bots)}")
     game = Game(definition, config, seed, start=start)

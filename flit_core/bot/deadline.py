@@ -19,11 +19,10 @@ import contextlib
 import signal
 import sys
 import threading
-import time
 from collections.abc import Iterator
 from types import FrameType
 
-from ..clocks import BACKSTOP
+from ..clocks import BACKSTOP, thread_clock
 
 
 class MoveInterrupted(BaseException):
@@ -53,13 +52,13 @@ def hard_deadline(seconds: float, backstop_s: float | None = None) -> Iterator[N
     if not can_interrupt():
         yield
         return
-    end = time.thread_time() + seconds
+    end = thread_clock() + seconds
 
     def on_alarm(_signum: int, _frame: FrameType | None) -> None:
         raise MoveInterrupted("" if backstop_s is None else BACKSTOP)
 
     def on_cpu_timer(_signum: int, _frame: FrameType | None) -> None:
-        left = end - time.thread_time()
+        left = end - thread_clock()
         if left > 0:  # other threads' time: this one has some left
             signal.setitimer(signal.ITIMER_PROF, left)
             return

@@ -4,10 +4,10 @@ the time limit, and the clock that charges the bot. Each game's view derives fro
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from typing import Generic, TypeVar
 
+from ..clocks import thread_clock
 from ..config import BaseConfig
 
 #: The game's configuration class.
@@ -47,7 +47,7 @@ class View(Generic[C, B]):
         #: The clock that charges you for this request, in seconds (call it): your CPU time
         #: under the referee (your program's) and in-process (your thread's), real time in the
         #: browser and under ``--clock wall``.
-        self.clock: Callable[[], float] = time.thread_time if clock is None else clock
+        self.clock: Callable[[], float] = thread_clock if clock is None else clock
         self._since = self.clock() if since is None else since
 
     @property

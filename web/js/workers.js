@@ -426,6 +426,8 @@ export class BotSeat {
     async ask(updates, history, turn, limit) {
         // A replaced worker is checked again once the bot is loaded: wait for both.
         while (this.checking || this.recovering) await (this.recovering || this.checking);
+        // The game ended meanwhile (its match closed, the worker given back): nothing to ask.
+        if (this.closed) return {kind: "timeout", move: null, detail: "the game is over", ms: null};
         if (this.loadError) return {kind: "crash", move: null, detail: this.loadError, ms: null};
         if (this.struck) {
             this.struck = false;
@@ -471,6 +473,7 @@ export class BotSeat {
 
     async _checkIdle(history, late) {
         const process = this.process;
+        if (this.closed) return;   // given back: release() checks the worker itself
         const worst = Math.max(late, await process.pingLateness());
         if (process !== this.process) return;
         this.lateAnswers = worst > LATE_MS ? this.lateAnswers + 1 : 0;
