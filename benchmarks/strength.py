@@ -1,20 +1,20 @@
 """How strong are the example bots? Win rates from many games, with 95 % Wilson intervals.
 
-Flit (the default, ``--game flit``): a league (issue 40). Its bots are every example bot and
-two benchmark opponents (``bots/``): ``spawn_control``, a stand-in for the outside judge (the
-Flit author's own hardest AI) written from a description of its play, and ``planner``, the
-previous strongest example. In each arena (2 players on 12x12 with the list spawn, the judge's
-setting; trial games; 4 players on 12x12 with the list spawn; 4 players in the standard preset)
-every bot plays every other, N games a pairing, each game its own seed, seats in turn (game i
-puts the row's bot in seat i mod n + 1; 4-player games seat it against three copies of the
-other). Each bot is told its time limit, none is enforced: the stand-in is given no limit. It
-prints each arena's cross-table and a line a cell (wins, rate, Wilson interval), orders the bots
-by their mean wins above chance (1 in the number of players) over every arena and opponent,
-names the strongest, and prints its targets with [MET] or [MISSED]: at least 90 % of the
-judge's setting against the stand-in, 90 % of trial games against each other example, first
-in 60 % of 4-player 12x12 games against three stand-ins and against three hunters, and no
-opponent winning more than a third of its 2-player games against it. Then one line
-``LEAGUE {json}``, the tables and the order, which ``report.py`` keeps in the report (the
+Flit (the default, ``--game flit``): a league (issue 40). Its bots are every example bot and two
+benchmark opponents (``bots/``): ``spawn_control``, a stand-in for the outside judge (the Flit
+author's own hardest AI) written from a description of its play and its recorded games, and
+``planner``, the previous strongest example. In each arena (2 players on 12x12 with the list
+spawn, the judge's setting; trial games; 4 players on 12x12 with the list spawn; 4 players in
+the standard preset) every bot plays every other, N games a pairing, each game its own seed,
+seats in turn (game i puts the row's bot in seat i mod n + 1; 4-player games seat it against
+three copies of the other). Each bot is told its time limit, none is enforced: the stand-in is
+given no limit. It prints each arena's cross-table and a line a cell (wins, rate, Wilson
+interval), orders the bots by their mean wins above chance (1 in the number of players) over
+every arena and opponent, names the strongest, and prints its targets with [MET] or [MISSED]: at
+least 90 % of the judge's setting against the stand-in, 90 % of trial games against each other
+example, first in 60 % of 4-player 12x12 games against three stand-ins and against three
+hunters, and no opponent winning more than a third of its 2-player games against it. Then one
+line ``LEAGUE {json}``, the tables and the order, which ``report.py`` keeps in the report (the
 page's levels follow its order of the examples: ``tests/test_league_levels.py``).
 
 Hex (``--game hex``): the MCTS example against each other example on 11x11 with the swap

@@ -13,7 +13,7 @@ import pytest
 
 from flit_core import BotProgram, Position, TurnKind, get_game, play_game
 from test_spawn_control_bot import BOT as SPAWN_CONTROL
-from test_spawn_control_bot import PATIENT, SMALL, control_score
+from test_spawn_control_bot import PATIENT, SMALL, control_score, rule_score
 
 FLIT = get_game("flit")
 
@@ -56,11 +56,25 @@ def test_it_races_by_the_step_that_keeps_most_control() -> None:
     assert scores[move] == max(scores.values()) > min(scores.values()), scores
 
 
-@pytest.mark.parametrize("bot", [FLIT.examples["control"], SPAWN_CONTROL], ids=["control", "spawn-control"])
+def control_recount(position: Position, move: Any) -> int:
+    """The control bot's score of bot 1's ``move``, recounted plainly."""
+    return control_score(position.apply(1, move), 1)
+
+
+def rule_recount(position: Position, move: Any) -> int:
+    """The stand-in's score of bot 1's ``move``, recounted plainly."""
+    return rule_score(position, move, 1)
+
+
+@pytest.mark.parametrize(
+    ("bot", "recount"),
+    [(FLIT.examples["control"], control_recount), (SPAWN_CONTROL, rule_recount)],
+    ids=["control", "spawn-control"],
+)
 @pytest.mark.parametrize("players", [2, 4])
-def test_without_a_race_it_plays_a_best_move_by_a_plain_recount(bot: Any, players: int) -> None:
-    # Random boards without neutral pieces: every move it plays is a best one (the stand-in
-    # for the outside judge shares the scoring, and never passes while it can move either).
+def test_without_a_race_it_plays_a_best_move_by_a_plain_recount(bot: Any, recount: Any, players: int) -> None:
+    # Random boards without neutral pieces: every move it plays is a best one by its own score
+    # (the stand-in for the outside judge, by its rule; it never passes while it can move either).
     rng = random.Random(players)
     for _ in range(30):
         size = rng.choice([5, 6, 8])
@@ -74,7 +88,7 @@ def test_without_a_race_it_plays_a_best_move_by_a_plain_recount(bot: Any, player
         if not moves:
             assert move is None
             continue
-        scores = {m: control_score(position.apply(1, m), 1) for m in moves}
+        scores = {m: recount(position, m) for m in moves}
         assert move is not None and scores[move] == max(scores.values()), (position.to_text(), move)
 
 
@@ -90,7 +104,7 @@ def test_without_a_race_it_plays_a_best_move_by_a_plain_recount(bot: Any, player
     ids=["trial", "12x12-list-4-players", "versus", "standard"],
 )
 def test_it_only_plays_legal_moves_and_moves_while_it_can(bot: Any, config: Any) -> None:
-    # The stand-in for the outside judge shares its scoring, and never passes either.
+    # The stand-in for the outside judge never passes either.
     bots = [BotProgram.from_file(FLIT.examples["hunter"])] * config.players
     bots[1] = BotProgram.from_file(bot)
     replay = play_game(FLIT, config, bots, 4)
