@@ -1,7 +1,8 @@
 """Flit's strongest example, the control bot: it races for the neutral piece where its lead
 is smallest by the step best for control (not a random lift), otherwise plays a move best by
-the control score (checked against a plain recount of every legal move), plays only legal
-moves in every setting, never passes while it can move, and a game replays from its seed.
+its score of shares (checked against a plain recount of every legal move; with two players
+it plays as the stand-in's control score), plays only legal moves in every setting, never
+passes while it can move, and a game replays from its seed.
 Its strength is measured by ``benchmarks/strength.py``, never here."""
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import pytest
 
 from flit_core import BotProgram, Position, TurnKind, get_game, play_game
 from test_spawn_control_bot import BOT as SPAWN_CONTROL
-from test_spawn_control_bot import PATIENT, SMALL, control_score, rule_score
+from test_spawn_control_bot import PATIENT, SMALL, control_score, rule_score, torus
 
 FLIT = get_game("flit")
 
@@ -29,6 +30,36 @@ def answer(position: Position, players: int = 2, bot: Any = None) -> Any:
     move = program.start(1, config)(FLIT.view_type(1, config, 0, position, None))
     assert move is None or position.is_legal(1, move), move
     return move
+
+
+def share_score(position: Position, me: int, players: int) -> int:
+    """The control bot's score, recounted plainly, in twelfths: over the available squares,
+    ``me``'s share of each (1 if nearer than every other bot, 0 if another is nearer; if
+    tied, the share of the turns after which ``me`` moves first of the tied bots) less the
+    cut (a half with two players, two thirds with more)."""
+    size = position.size
+    cut = 6 if players == 2 else 8
+    score = 0
+    for square in position.available_squares():
+        near = {
+            colour: min((torus(square, piece, size) for piece in position.pieces(colour)), default=size * size)
+            for colour in range(1, players + 1)
+        }
+        nearest = min(near[colour] for colour in near if colour != me)
+        tied = [colour for colour in near if colour != me and near[colour] == nearest]
+        if near[me] < nearest:
+            score += 12 - cut
+        elif near[me] > nearest:
+            score -= cut
+        else:
+            # After bot j's turn the bots move in order j + 1, j + 2, ...
+            first = [
+                j
+                for j in range(1, players + 1)
+                if min((c - j - 1) % players for c in [me, *tied]) == (me - j - 1) % players
+            ]
+            score += 12 * len(first) // players - cut
+    return score
 
 
 #: Bot 1 (three pieces in a row) is as near the neutral piece at (2, 5) as bot 2, and 2
@@ -56,12 +87,12 @@ def test_it_races_by_the_step_that_keeps_most_control() -> None:
     assert scores[move] == max(scores.values()) > min(scores.values()), scores
 
 
-def control_recount(position: Position, move: Any) -> int:
-    """The control bot's score of bot 1's ``move``, recounted plainly."""
-    return control_score(position.apply(1, move), 1)
+def control_recount(position: Position, move: Any, players: int) -> int:
+    """The control bot's score of bot 1's ``move`` (its shares), recounted plainly."""
+    return share_score(position.apply(1, move), 1, players)
 
 
-def rule_recount(position: Position, move: Any) -> int:
+def rule_recount(position: Position, move: Any, players: int) -> int:
     """The stand-in's score of bot 1's ``move``, recounted plainly."""
     return rule_score(position, move, 1)
 
@@ -88,7 +119,7 @@ def test_without_a_race_it_plays_a_best_move_by_a_plain_recount(bot: Any, recoun
         if not moves:
             assert move is None
             continue
-        scores = {m: recount(position, m) for m in moves}
+        scores = {m: recount(position, m, players) for m in moves}
         assert move is not None and scores[move] == max(scores.values()), (position.to_text(), move)
 
 

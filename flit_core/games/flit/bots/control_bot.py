@@ -9,8 +9,20 @@ and so reaches one square further a move. So every turn this bot:
 1. races, if there is a neutral piece it is at least as near to as every other bot: for the
    one where its lead is smallest (a lead of 0 wins, as it moves first), one square nearer
    a move, by the step that is best for control (below);
-2. otherwise plays for control: of all its legal moves, one that leaves it strictly nearer
-   than every other bot to the most available squares, less those another bot is nearer to.
+2. otherwise plays for control: of all its legal moves, one that leaves it with the most
+   value in available squares, where a square is worth our share of the neutral pieces that
+   appear on it, less a cut.
+
+Our share of a square is 1 if we are nearer it than every other bot and 0 if another bot is
+nearer. If bots tie for nearest, the one that moves first after the neutral piece appears
+wins it; a piece appears after any bot's turn, so our share is the part of the turn order in
+which we come first of the tied bots: a half with two players, but with four, a quarter when
+the tied bot moves just before us, three quarters when it moves just after. Such ties are
+most of the races on a crowded 4-player board. A square whose share is below the cut is worth
+less than none, so putting a piece next to it (which makes it unavailable) gains. The cut is
+a half with two players (what one bot gains, the other loses: the plain count of squares
+nearer us, less those nearer the other) and two thirds with more (the best of the cuts
+measured with four: docs/strength.md).
 
 Which piece to lift matters as much as where to put it: a piece lifted from where it alone
 covers a region hands that region over. So it scores every legal move exactly. Scoring each
@@ -36,6 +48,13 @@ NEUTRAL = 5
 SPARE = 0.4
 #: Farther than any square on a board.
 FAR = 1 << 20
+#: A whole square's worth in :meth:`Turn.share_ties` (every share of 2, 3 or 4 bots' turns
+#: is a whole number of twelfths).
+SHARE = 12
+#: The cut, in twelfths: a square is worth keeping available when our share of it is above
+#: it. Half with two players (what one bot wins the other loses); two thirds with more (the
+#: best of 1/4, 1/2, 2/3 and 3/4 measured with four: docs/strength.md).
+CUT_TWO, CUT_MORE = 6, 8
 
 
 def torus(a, b, size):
@@ -101,7 +120,7 @@ class Bot:
         if self.rng is None:
             # Seeded from the game's first position (and the seat): a seed replays the game.
             self.rng = random.Random(f"{view.me} {view.board.cells}")
-        turn = Turn(view.board.cells, view.size, view.me, self.out_of_time(view))
+        turn = Turn(view.board.cells, view.size, view.me, self.out_of_time(view), view.players)
         choice = self.choose(turn) if turn.anchors else None
         if choice is None:
             return None
@@ -119,6 +138,7 @@ class Bot:
     def choose(self, turn):
         """A race's best step if there is a race to win, else a best move for control:
         (origin, destination), or None when no move is legal."""
+        turn.share_ties()
         targets = turn.race_targets()
         choices = turn.best_moves(turn.steps_towards(self.rng.choice(targets))) if targets else []
         choices = choices or turn.best_moves()
@@ -128,8 +148,13 @@ class Bot:
 class Turn:
     """What one move request's scoring shares: the board, the distances, the anchors."""
 
-    def __init__(self, cells, size, me, out_of_time=lambda: False):
+    def __init__(self, cells, size, me, out_of_time=lambda: False, players=2):
         self.out_of_time = out_of_time
+        self.players = players
+        # Each available square's worth when another bot is as near as we are, and the cut
+        # (share_ties sets them; None: the plain count).
+        self.tie_worth: list[int] | None = None
+        self.cut = 0
         self.size = size
         self.area = area = size * size
         self.me = me
@@ -175,12 +200,40 @@ class Turn:
         return all(not cells[n] or n == lifted for n in (s, *self.nbrs[s]))
 
     def worth(self, s, mine, available):
-        """+1 if ``s`` is available and nearer us (at distance ``mine``) than the others,
-        -1 if nearer them, else 0."""
+        """What ``s`` is worth to us at distance ``mine`` (0 if not ``available``): after
+        :meth:`share_ties`, our share less the cut, else +1 if we are nearer than the others,
+        -1 if one of them is nearer, 0 for a tie (the stand-in's plain count)."""
         theirs = self.theirs[s]
+        if self.tie_worth is not None:
+            if not available:
+                return 0
+            if mine == theirs:
+                return self.tie_worth[s]
+            return SHARE - self.cut if mine < theirs else -self.cut
         if not available or mine == theirs:
             return 0
         return 1 if mine < theirs else -1
+
+    def share_ties(self):
+        """Value the squares by our share of them less the cut, in twelfths
+        (:data:`SHARE`): SHARE - cut where we are nearest, -cut where another bot is, and
+        where we tie for nearest, the share of the turns after which we move first of the
+        tied bots, less the cut."""
+        me, players, area = self.me, self.players, self.area
+        cut = CUT_TWO if players == 2 else CUT_MORE
+        self.cut = cut
+        others = [p for p in range(1, players + 1) if p != me]
+        distances = [nearest([s for s, c in enumerate(self.cells) if c == p], self.nbrs, area) for p in others]
+        theirs = self.theirs
+        # Every square (a lift makes squares available): we move first of the tied after the
+        # turns from the last tied bot's to ours.
+        self.tie_worth = [
+            SHARE
+            * min((me - p) % players for p, d in zip(others, distances, strict=True) if d[s] == theirs[s])
+            // players
+            - cut
+            for s in range(area)
+        ]
 
     def region(self, o):
         """The squares ``o`` is nearer than any other of our pieces (its Voronoi cell): a
