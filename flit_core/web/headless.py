@@ -24,6 +24,9 @@ LAUNCH_ARGS = (
     "--disable-sync",
     "--no-first-run",
 )
+#: Below this much shared memory (a container's default is 64 MiB), Chromium's renderers
+#: crash ("Target crashed") on a page that draws and runs wasm for long: they use /tmp instead.
+SMALL_SHM_BYTES = 1 << 30
 #: Generous: a cold 2-core machine boots three Pyodides at once.
 PAGE_TIMEOUT_MS = 120_000
 
@@ -40,7 +43,18 @@ def launch_options() -> dict[str, Any]:
     """Keyword arguments for ``playwright.chromium.launch``."""
     if not (os.path.isfile(CHROMIUM) or shutil.which(CHROMIUM)):
         raise BrowserMissing(f"no Chromium at {CHROMIUM}: run scripts/setup.sh --test (or set FLIT_CHROMIUM)")
-    return {"executable_path": CHROMIUM, "args": list(LAUNCH_ARGS), "headless": True}
+    args = list(LAUNCH_ARGS)
+    if _shared_memory_bytes() < SMALL_SHM_BYTES:
+        args.append("--disable-dev-shm-usage")
+    return {"executable_path": CHROMIUM, "args": args, "headless": True}
+
+
+def _shared_memory_bytes() -> int:
+    # No /dev/shm at all counts as small: Chromium then needs the flag as much.
+    try:
+        return shutil.disk_usage("/dev/shm").total
+    except OSError:
+        return 0
 
 
 def is_local(url: str) -> bool:
