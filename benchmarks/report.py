@@ -167,7 +167,7 @@ BENCHMARKS = [
     ),
     Benchmark(
         "strength",
-        ("--game", "flit", "--games", "6", "--four-games", "0", "--workers", "3"),
+        ("--game", "flit", "--games", "6", "--four-games", "8", "--workers", "3"),
         ("--game", "flit", "--games", "1", "--four-games", "0"),
         runs=1,
         parse=parse_wins,

@@ -36,9 +36,11 @@ def share_score(position: Position, me: int, players: int) -> int:
     """The control bot's score, recounted plainly, in twelfths: over the available squares,
     ``me``'s share of each (1 if nearer than every other bot, 0 if another is nearer; if
     tied, the share of the turns after which ``me`` moves first of the tied bots) less the
-    cut (a half with two players, two thirds with more)."""
+    cut (a half with two players; with more, one when ``me`` has more pieces than every other
+    bot, a half when another has more than ``me``, two thirds when level)."""
     size = position.size
-    cut = 6 if players == 2 else 8
+    lead = len(position.pieces(me)) - max(len(position.pieces(c)) for c in range(1, players + 1) if c != me)
+    cut = 6 if players == 2 else 12 if lead > 0 else 6 if lead < 0 else 8
     score = 0
     for square in position.available_squares():
         near = {
@@ -107,12 +109,14 @@ def test_without_a_race_it_plays_a_best_move_by_a_plain_recount(bot: Any, recoun
     # Random boards without neutral pieces: every move it plays is a best one by its own score
     # (the stand-in for the outside judge, by its rule; it never passes while it can move either).
     rng = random.Random(players)
-    for _ in range(30):
+    for _ in range(60):
         size = rng.choice([5, 6, 8])
         cells = [0] * (size * size)
+        # Bot 1 ahead of the others, level or behind: with more players its cut follows that.
+        mine, theirs = rng.choice([0.05, 0.12, 0.2]), rng.choice([0.1, 0.3])
         for index in range(size * size):
             draw = rng.random()
-            cells[index] = 1 if draw < 0.12 else rng.randint(2, players) if draw < 0.22 else 0
+            cells[index] = 1 if draw < mine else rng.randint(2, players) if draw < mine + theirs else 0
         position = Position(size, cells)
         moves = position.legal_moves(1)
         move = answer(position, players, bot)

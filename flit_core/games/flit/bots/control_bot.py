@@ -21,8 +21,10 @@ the tied bot moves just before us, three quarters when it moves just after. Such
 most of the races on a crowded 4-player board. A square whose share is below the cut is worth
 less than none, so putting a piece next to it (which makes it unavailable) gains. The cut is
 a half with two players (what one bot gains, the other loses: the plain count of squares
-nearer us, less those nearer the other) and two thirds with more (the best of the cuts
-measured with four: docs/strength.md).
+nearer us, less those nearer the other). With more, it follows the count of pieces: a bot
+ahead of every other wants no more pieces to fall, so every available square is worth
+making unavailable (a cut of one: its own squares are worth nothing, the others' less); a
+bot behind needs them to fall, so a half; level, two thirds (measured: docs/strength.md).
 
 Which piece to lift matters as much as where to put it: a piece lifted from where it alone
 covers a region hands that region over. So it scores every legal move exactly. Scoring each
@@ -52,9 +54,11 @@ FAR = 1 << 20
 #: is a whole number of twelfths).
 SHARE = 12
 #: The cut, in twelfths: a square is worth keeping available when our share of it is above
-#: it. Half with two players (what one bot wins the other loses); two thirds with more (the
-#: best of 1/4, 1/2, 2/3 and 3/4 measured with four: docs/strength.md).
-CUT_TWO, CUT_MORE = 6, 8
+#: it. Half with two players (what one bot wins the other loses).
+CUT_TWO = 6
+#: With more players, by our count of pieces against the most of the others': ahead, level,
+#: behind (the best of those measured with four: docs/strength.md).
+CUT_AHEAD, CUT_LEVEL, CUT_BEHIND = 12, 8, 6
 
 
 def torus(a, b, size):
@@ -218,11 +222,15 @@ class Turn:
         """Value the squares by our share of them less the cut, in twelfths
         (:data:`SHARE`): SHARE - cut where we are nearest, -cut where another bot is, and
         where we tie for nearest, the share of the turns after which we move first of the
-        tied bots, less the cut."""
+        tied bots, less the cut (with more than two players, by our standing in pieces)."""
         me, players, area = self.me, self.players, self.area
-        cut = CUT_TWO if players == 2 else CUT_MORE
-        self.cut = cut
         others = [p for p in range(1, players + 1) if p != me]
+        if players == 2:
+            cut = CUT_TWO
+        else:
+            lead = self.cells.count(me) - max(self.cells.count(p) for p in others)
+            cut = CUT_AHEAD if lead > 0 else CUT_BEHIND if lead < 0 else CUT_LEVEL
+        self.cut = cut
         distances = [nearest([s for s, c in enumerate(self.cells) if c == p], self.nbrs, area) for p in others]
         theirs = self.theirs
         # Every square (a lift makes squares available): we move first of the tied after the
