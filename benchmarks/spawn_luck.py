@@ -33,10 +33,11 @@ from typing import NamedTuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from common import load  # noqa: E402
-from flit_core import BotProgram, Replay, get_game, play_game  # noqa: E402
+from flit_core import Replay, get_game  # noqa: E402
 from flit_core.games.flit.board import neighbour_table  # noqa: E402
+from flit_core.games.flit.bots.control_bot import nearest  # noqa: E402
 from flit_core.tournament.leaderboard import wilson_interval  # noqa: E402
-from strength import ARENAS, FLIT, league_bots  # noqa: E402
+from strength import ARENAS, league_replay  # noqa: E402
 
 NEUTRAL = 5
 #: Fresh falls of the pieces a game, for its dice's win rate.
@@ -62,26 +63,6 @@ class GameLuck(NamedTuple):
     won: bool
 
 
-def _distances(cells: Sequence[int], seat: int, nbrs: Sequence[Sequence[int]]) -> list[int]:
-    """Steps from ``seat``'s nearest piece to every square (the wrapping board's distance)."""
-    far = len(cells)
-    dist = [far] * len(cells)
-    frontier = [square for square, value in enumerate(cells) if value == seat]
-    for square in frontier:
-        dist[square] = 0
-    step = 0
-    while frontier:
-        step += 1
-        following = []
-        for square in frontier:
-            for n in nbrs[square]:
-                if dist[n] == far:
-                    dist[n] = step
-                    following.append(n)
-        frontier = following
-    return dist
-
-
 def _race_winner(square: int, distances: Sequence[Sequence[int]], order: Sequence[int]) -> int:
     """The seat that wins the race for ``square``: nearest, ties to the first in ``order``."""
     return min(order, key=lambda seat: (distances[seat - 1][square], order.index(seat)))
@@ -90,6 +71,7 @@ def _race_winner(square: int, distances: Sequence[Sequence[int]], order: Sequenc
 def appearances(replay: Replay) -> list[Appearance]:
     """Every neutral piece that appeared in ``replay``, with the seats' shares at that moment."""
     players = replay.config.players
+    seats = range(1, players + 1)
     positions = list(replay.positions())
     size = positions[0].size
     nbrs = neighbour_table(size)
@@ -104,11 +86,11 @@ def appearances(replay: Replay) -> list[Appearance]:
         cells = list(after)
         cells[square] = 0
         available = [s for s, value in enumerate(cells) if value == 0 and all(cells[n] == 0 for n in nbrs[s])]
-        distances = [_distances(cells, seat, nbrs) for seat in range(1, players + 1)]
+        distances = [nearest([s for s, value in enumerate(cells) if value == seat], nbrs, len(cells)) for seat in seats]
         # The next to move after the piece appears wins a tie, then the next, and so on.
         order = [(turn.player + k) % players + 1 for k in range(players)]
         wins = [_race_winner(s, distances, order) for s in available]
-        shares = tuple(wins.count(seat) / len(wins) for seat in range(1, players + 1))
+        shares = tuple(wins.count(seat) / len(wins) for seat in seats)
         # Whoever's piece stands there first afterwards converted it (0: nobody did).
         later = (p.cells[square] for p in positions[index + 2 :])
         converter = next((value for value in later if value != NEUTRAL), 0)
@@ -140,13 +122,7 @@ def dice_win_rate(game: GameLuck, rng: random.Random, draws: int = DRAWS) -> flo
 
 def play(arena: int, bot: str, opponent: str, game: int) -> GameLuck:
     """League game ``game`` (its seed) of ``bot`` against ``opponent``, seen from ``bot``."""
-    config = ARENAS[arena].config
-    seat = game % config.players + 1
-    names = [opponent] * config.players
-    names[seat - 1] = bot
-    programs = league_bots()
-    replay = play_game(FLIT, config, [BotProgram.from_file(programs[name]) for name in names], game)
-    return game_luck(replay, seat)
+    return game_luck(*league_replay(arena, bot, opponent, game))
 
 
 def from_folder(folder: Path, name: str) -> Iterable[GameLuck]:

@@ -83,7 +83,7 @@ sys.path.insert(0, str(ROOT))
 
 import openspiel_opponent  # noqa: E402
 from common import load  # noqa: E402
-from flit_core import BotProgram, get_game, play_game  # noqa: E402
+from flit_core import BotProgram, Replay, get_game, play_game  # noqa: E402
 from flit_core.bot.host import limits_environment  # noqa: E402
 from flit_core.clocks import ClockRule  # noqa: E402
 from flit_core.games.adapters import Programs, Trial  # noqa: E402
@@ -144,16 +144,21 @@ def league_bots() -> dict[str, Path]:
     return {**FLIT.examples, **FLIT_OPPONENTS}
 
 
-def league_game(arena: int, row: str, column: str, game: int) -> dict[str, Any]:
-    """One league game (in a worker process), seed ``game``: ``row`` against one ``column``
-    (2 players) or three copies of it (4 players), ``row`` in seat ``game mod players + 1``.
-    Whether ``row`` won (first alone), whether nobody did, and ``row``'s think times."""
+def league_replay(arena: int, row: str, column: str, game: int) -> tuple[Replay, int]:
+    """One league game, seed ``game``: ``row`` against one ``column`` (2 players) or three
+    copies of it (4 players), ``row`` in seat ``game mod players + 1``. Its replay and that seat."""
     config = ARENAS[arena].config
     seat = game % config.players + 1
     names = [column] * config.players
     names[seat - 1] = row
     bots = league_bots()
-    replay = play_game(FLIT, config, [BotProgram.from_file(bots[name]) for name in names], game)
+    return play_game(FLIT, config, [BotProgram.from_file(bots[name]) for name in names], game), seat
+
+
+def league_game(arena: int, row: str, column: str, game: int) -> dict[str, Any]:
+    """One league game (in a worker process): whether ``row`` won (first alone), whether
+    nobody did, and ``row``'s think times (:func:`league_replay`)."""
+    replay, seat = league_replay(arena, row, column, game)
     assert replay.result is not None
     return {
         "won": replay.result.winner == seat,
