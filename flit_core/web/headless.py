@@ -24,8 +24,8 @@ LAUNCH_ARGS = (
     "--disable-sync",
     "--no-first-run",
 )
-#: Below this much shared memory (a container's default is 64 MiB), Chromium's renderers
-#: crash ("Target crashed") on a page that draws and runs wasm for long: they use /tmp instead.
+#: Below this much shared memory (a container's default is 64 MiB), a known cause of renderer
+#: crashes ("Target crashed"), Chromium is told to use /tmp instead.
 SMALL_SHM_BYTES = 1 << 30
 #: Generous: a cold 2-core machine boots three Pyodides at once.
 PAGE_TIMEOUT_MS = 120_000
