@@ -24,6 +24,8 @@ CYCLES = get_game("lightcycles")
 JAVASCRIPT = CYCLES.adapter(Programs).languages["javascript"].examples
 #: A short Flit game with a generous limit: time is not the subject.
 PATIENT = PRESETS["trial"].replace(turn_limit=20, move_time_ms=5000.0)
+#: Long enough for a bot found busy every few moves to be found so twice with room to spare.
+PATIENT_LONGER = PATIENT.replace(turn_limit=40)
 #: The trial's 100 ms a move, on a short game.
 SHORT = PRESETS["trial"].replace(turn_limit=20)
 #: Light cycles with a generous limit and start-up (busy machine).
@@ -110,7 +112,7 @@ def busy_replaced(page: Any, seat: int, times: int) -> None:
 
 
 def test_a_worker_still_busy_after_its_answer_is_replaced_and_the_bot_charged(arena_page: Any, unisolated: str) -> None:
-    arena_page.goto(game_url(unisolated, [EXAMPLES["random"], BOTS / "busy_after_move.py"], 3, config=PATIENT))
+    arena_page.goto(game_url(unisolated, [EXAMPLES["random"], BOTS / "busy_after_move.py"], 3, config=PATIENT_LONGER))
     wait_game_over(arena_page)
     busy_replaced(arena_page, 2, times=2)
     # Its fresh worker booted from the memory snapshot, as every bot worker does.
