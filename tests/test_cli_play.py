@@ -186,6 +186,23 @@ def test_the_help_shows_the_chosen_games_shortcuts(capsys):
     assert "another game's: --game NAME --help" in text
 
 
+@pytest.mark.parametrize(
+    ("args", "usage"),
+    [
+        (["bot", "-h"], "usage: flit-arena bot [-h] BOT.py number size players"),
+        (["bot", "--help"], "usage: flit-arena bot [-h] BOT.py number size players"),
+        (["bot", "--game", "hex", "-h"], "usage: flit-arena bot --game hex [-h] BOT.py {black,white}"),
+        (["bot", "--game=uttt", "--help"], "usage: flit-arena bot --game uttt [-h]"),
+        (["bot", "random_bot.py", "-h"], "usage: flit-arena bot [-h] BOT.py number size players"),
+    ],
+)
+def test_the_bot_commands_help_shows_the_games_protocol_arguments(capsys, args, usage):
+    # As its description promises: 'flit-arena bot --game NAME -h' shows them.
+    with pytest.raises(SystemExit) as exit_info:
+        main(args)
+    assert exit_info.value.code == 0 and capsys.readouterr().out.startswith(usage)
+
+
 def test_another_games_shortcut_is_refused_in_one_line(capsys):
     with pytest.raises(SystemExit) as exit_info:
         main(["play", "--game", "hex", RANDOM, RANDOM, "--turns", "9"])

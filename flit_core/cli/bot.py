@@ -22,6 +22,9 @@ def register(parser: OneLineParser) -> None:
         "(Flit: NUMBER SIZE PLAYERS). 'flit-arena bot --game NAME -h' shows them."
     )
     parser.add_argument("--game", default=DEFAULT_GAME, choices=game_names(), help="the game (default: %(default)s)")
+    # Not argparse's own help: this one shows the game's protocol arguments (its host's help),
+    # and a leading -h is an option to argparse, which the remainder below would not take.
+    parser.add_argument("-h", "--help", action="store_true", help="show the game's protocol arguments and exit")
     parser.add_argument(
         "rest", nargs=argparse.REMAINDER, metavar="FILE ARGS", help="the bot file and the protocol's arguments"
     )
@@ -29,7 +32,7 @@ def register(parser: OneLineParser) -> None:
 
 
 def _run(args: argparse.Namespace) -> int:
-    return main(["--game", args.game, *args.rest], prog="flit-arena bot")
+    return main(["--game", args.game, *(["--help"] if args.help else []), *args.rest], prog="flit-arena bot")
 
 
 def split_game(argv: Sequence[str]) -> tuple[str, list[str]]:
