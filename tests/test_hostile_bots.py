@@ -206,6 +206,18 @@ def test_a_memory_hog_is_held_to_its_limit(tmp_path: Path, mode: str) -> None:
 
 
 @pytest.mark.parametrize("mode", BOTH)
+def test_a_bot_cannot_spread_its_memory_over_many_processes(tmp_path: Path, mode: str, marker: str) -> None:
+    # Six children of 96 MiB: each within its own address-space limit, 576 MiB together.
+    if not sandboxes.memory_limit_held():
+        pytest.skip("the bots' memory is bounded per process only here (no memory cgroup for root)")
+    replay, report = play(tmp_path, hostile("spread_hog", 6, 96, marker), Sandbox(mode=mode, memory_mb=256))
+    assert report["held_mb"] <= 256 and report["alive"] < 6, report
+    assert any("the kernel killed" in problem and "(256 MiB)" in problem for problem in replay.players[0]["problems"])
+    assert marker_gone(marker)
+    honest_opponent_unharmed(replay)
+
+
+@pytest.mark.parametrize("mode", BOTH)
 def test_a_spinning_bot_is_stopped_at_its_cpu_limit(tmp_path: Path, mode: str) -> None:
     replay, _report = play(tmp_path, hostile("spin"), Sandbox(mode=mode, cpu_s=1))
     first = turns_of(replay, 1)[0]

@@ -259,7 +259,7 @@ def add_sandbox_options(parser: argparse.ArgumentParser) -> None:
         help=f"run each bot program in a bubblewrap sandbox, or with limits only (default: {default.mode})",
     )
     limits = (
-        ("--bot-memory-mb", "MB", default.memory_mb, "address space of each bot process"),
+        ("--bot-memory-mb", "MB", default.memory_mb, "address space of each bot process, and (root) of all together"),
         ("--bot-cpu-s", "S", default.cpu_s, "CPU seconds of each bot process (a whole game, or a move)"),
         ("--bot-processes", "N", default.processes, "processes and threads a bot may run at once"),
         ("--bot-files", "N", default.open_files, "open files of each bot process"),

@@ -1,5 +1,5 @@
-"""A pids cgroup per bot: the process limit where the kernel's rlimit cannot hold it, and the
-count of the bot's CPU time.
+"""A cgroup per bot: the process limit where the kernel's rlimit cannot hold it, the bound
+on the memory all its processes hold together, and the count of its CPU time.
 
 The kernel never holds a process whose real user is root to ``RLIMIT_NPROC``, not even
 inside a user namespace where root maps to root, so a referee running as root gives each
@@ -9,6 +9,13 @@ cgroup hands the pids controller down): the bot's command joins it before it run
 in it is killed (also one that left the bot's process group) and the cgroup is removed.
 Where no pids cgroup can be made the bot runs as a user of its own instead
 (:mod:`.botuser`).
+
+``RLIMIT_AS`` bounds each process's address space, not what a bot holds across many
+processes, in shared memory or in files of its memory-backed folders: where it can, the
+referee bounds that too, in a memory cgroup (v2's memory controller handed down to the pids
+cgroup, else a cgroup of v1's memory hierarchy beside it) capped at the same size, without
+swap. A bot over it has a process killed by the kernel, which :meth:`BotCgroup.oom_kills`
+counts.
 
 The cgroup also counts the CPU time of everything that ran in it, alive or gone, to the
 microsecond (cgroup v2's ``cpu.stat``, which every v2 cgroup has, controller or not): the
@@ -35,19 +42,30 @@ _REMOVE_WAIT_S = 1.0
 #: The files that count a cgroup's CPU time: which word of the file is the count, and the
 #: nanoseconds of its unit: cgroup v2's (``usage_usec N`` first) and v1's cpuacct (one number).
 _COUNTERS = (("cpu.stat", 1, 1000), ("cpuacct.usage", 0, 1))
+#: The files that cap a memory cgroup, written in this order: cgroup v2's memory and swap
+#: (none allowed), v1's memory and memory plus swap (as much: no swap). Missing ones (no
+#: swap accounting) are left out.
+_MEMORY_CAPS = (
+    (("memory.max", False), ("memory.swap.max", True)),
+    (("memory.limit_in_bytes", False), ("memory.memsw.limit_in_bytes", False)),
+)
+#: The files that count a memory cgroup's kills for want of memory: v2's, v1's.
+_OOM_COUNTS = ("memory.events", "memory.oom_control")
 
 _numbers = itertools.count(1)
 
 
-class PidsCgroup:
-    """One bot's pids cgroup (and the cgroup that counts its CPU time, where that is another):
-    made with its limit, joined by the bot, killed and removed."""
+class BotCgroup:
+    """One bot's pids cgroup (and the cgroups that bound its memory and count its CPU time,
+    where those are others): made with its limits, joined by the bot, killed and removed."""
 
-    def __init__(self, folder: str, accounting: str | None = None) -> None:
-        """The cgroup ``folder`` (see :meth:`create` for a new one); ``accounting``, the
-        cgroup of another hierarchy that counts the bot's CPU time, if any."""
+    def __init__(self, folder: str, accounting: str | None = None, memory: str | None = None) -> None:
+        """The pids cgroup ``folder`` (see :meth:`create` for a new one); ``accounting``, the
+        cgroup of another hierarchy that counts the bot's CPU time, if any; ``memory``, the
+        cgroup that bounds its memory, if any (``folder`` itself under cgroup v2)."""
         self.folder = folder
-        self._folders = (folder,) if accounting is None else (folder, accounting)
+        self.memory = memory
+        self._folders = tuple(dict.fromkeys(place for place in (folder, accounting, memory) if place is not None))
         #: The files a process joins the cgroups through (the pids cgroup's first).
         self.procs = tuple(os.path.join(place, "cgroup.procs") for place in self._folders)
         self._counter: int | None = None
@@ -60,15 +78,18 @@ class PidsCgroup:
                     return
 
     @classmethod
-    def create(cls, folder: str, limit: int) -> PidsCgroup:
+    def create(cls, folder: str, limit: int, memory_bytes: int | None = None) -> BotCgroup:
         """Make the cgroup ``folder``, holding at most ``limit`` processes and threads, and
-        beside it one that counts its CPU time where it does not (an :func:`accounting_base`)."""
+        beside it one that counts its CPU time where it does not (an :func:`accounting_base`);
+        its processes hold at most ``memory_bytes`` together where a memory cgroup can say so
+        (its own under v2, else one in :func:`memory_base`)."""
         os.mkdir(folder)
         try:
             _write(os.path.join(folder, "pids.max"), str(limit))
         except OSError:
             os.rmdir(folder)
             raise
+        memory = None if memory_bytes is None else _memory_cgroup(folder, memory_bytes)
         accounting = None
         counts = any(os.path.exists(os.path.join(folder, name)) for name, _word, _unit in _COUNTERS)
         if not counts and (place := accounting_base()) is not None:
@@ -77,7 +98,7 @@ class PidsCgroup:
                 os.mkdir(accounting)
             except OSError:
                 accounting = None  # its CPU time is then read from its processes
-        return cls(folder, accounting)
+        return cls(folder, accounting, memory)
 
     def join(self) -> None:
         """Move the calling process into the cgroups (the bot's side, just before exec)."""
@@ -101,6 +122,18 @@ class PidsCgroup:
             return int(os.pread(self._counter, 64, 0).split()[self._word]) * self._unit_ns
         except (OSError, IndexError, ValueError):
             return None
+
+    def oom_kills(self) -> int:
+        """How many of its processes the kernel killed for want of memory under its cap (0
+        without a memory cgroup)."""
+        for name in _OOM_COUNTS:
+            try:
+                with open(os.path.join(self.memory or "", name), encoding="ascii") as handle:
+                    counts = dict(line.split(maxsplit=1) for line in handle if " " in line)
+                return int(counts.get("oom_kill", "0"))
+            except (OSError, ValueError):
+                continue
+        return 0
 
     def kill(self) -> None:
         """SIGKILL every process in the cgroup, again until none is left (one may fork meanwhile)."""
@@ -130,15 +163,50 @@ class PidsCgroup:
                 time.sleep(0.01)
 
 
-def make(limit: int) -> PidsCgroup | None:
-    """A new pids cgroup for one bot, or None where this process cannot make one."""
+def make(limit: int, memory_bytes: int | None = None) -> BotCgroup | None:
+    """A new cgroup for one bot (see :meth:`BotCgroup.create`), or None where this process
+    cannot make a pids cgroup."""
     folder = base()
     if folder is None:
         return None
     try:
-        return PidsCgroup.create(os.path.join(folder, f"{PREFIX}{os.getpid()}-{next(_numbers)}"), limit)
+        return BotCgroup.create(os.path.join(folder, f"{PREFIX}{os.getpid()}-{next(_numbers)}"), limit, memory_bytes)
     except OSError:
         return None
+
+
+@functools.cache
+def memory_held() -> bool:
+    """True if this process can bound a bot's memory in a cgroup (it tries once)."""
+    made = make(1, 1 << 30)
+    if made is None:
+        return False
+    made.remove()
+    return made.memory is not None
+
+
+def _memory_cgroup(folder: str, memory_bytes: int) -> str | None:
+    """Cap the memory of the new pids cgroup ``folder``: in it if it has v2's memory
+    controller, else in a cgroup of the same name in :func:`memory_base`. The capped
+    cgroup, or None where none can be made."""
+    own = os.path.exists(os.path.join(folder, "memory.max"))
+    found = folder if own else memory_base()
+    if found is None:
+        return None
+    place = folder if own else os.path.join(found, os.path.basename(folder))
+    try:
+        if not own:
+            os.mkdir(place)
+        caps = next(caps for caps in _MEMORY_CAPS if os.path.exists(os.path.join(place, caps[0][0])))
+        for name, no_swap in caps:
+            if os.path.exists(os.path.join(place, name)):
+                _write(os.path.join(place, name), "0" if no_swap else str(memory_bytes))
+    except (OSError, StopIteration):
+        if not own:
+            with contextlib.suppress(OSError):
+                os.rmdir(place)
+        return None
+    return place
 
 
 @functools.cache
@@ -166,6 +234,19 @@ def accounting_base() -> str | None:
     for folder in sorted(places, key=lambda place: not os.path.exists(os.path.join(place, "cgroup.controllers"))):
         if _usable(folder):
             return folder
+    return None
+
+
+@functools.cache
+def memory_base() -> str | None:
+    """The folder this process may make cgroups of v1's memory hierarchy in (stale ones of
+    dead referees are removed on the way), or None."""
+    own = _own_cgroups()
+    for mount_root, mount_point, fstype, options in _cgroup_mounts():
+        if fstype == "cgroup" and "memory" in options.split(","):
+            path = next((path for controllers, path in own if "memory" in controllers.split(",")), None)
+            folder = None if path is None else _inside(mount_point, mount_root, path)
+            return folder if folder is not None and _usable(folder) else None
     return None
 
 
@@ -251,7 +332,7 @@ def _remove_stale(folder: str) -> None:
     for name in names:
         owner = name[len(PREFIX) :].split("-", 1)[0]
         if name.startswith(PREFIX) and owner.isdigit() and not _alive(int(owner)):
-            PidsCgroup(os.path.join(folder, name)).remove()
+            BotCgroup(os.path.join(folder, name)).remove()
 
 
 def _alive(pid: int) -> bool:

@@ -50,7 +50,7 @@ def diagnose(
         "stderr_bytes": stderr.total,
         "stderr_cut": stderr.cut,
         "stderr_tail": stderr.tail(),
-        "folder_notes": list(stderr.notes),
+        "referee_notes": list(stderr.notes),
     }
     data["problems"] = problems(data, stats)
     return data
@@ -79,7 +79,7 @@ def problems(data: Mapping[str, Any], stats: PlayerStats) -> list[str]:
         found.append(f"left a line without its newline: {data['unterminated_output'][:60]!r}")
     if data.get("stderr_cut"):
         found.append(f"wrote {data['stderr_bytes']} bytes to stderr; the log stops at its cap")
-    found += [f"its folder: {note}" for note in data.get("folder_notes") or ()]
+    found += data.get("referee_notes") or []
     if data.get("ended") == Ending.TERMINATED.value:
         found.append("did not exit when its input closed; stopped with SIGTERM")
     elif data.get("ended") == Ending.KILLED.value:

@@ -28,7 +28,7 @@ from typing import IO
 
 from . import sandbox
 from .capture import StderrCapture
-from .cgroup import PidsCgroup
+from .cgroup import BotCgroup
 from .errors import BotCommandError
 from .limits import Limits
 from .lines import Line, LineBuffer
@@ -96,7 +96,7 @@ class BotProcess:
                 bufsize=0,
             )
             if launch.folder is not None:
-                launch.folder.attach(self._popen, self._note)  # the bot's folder, filled before it starts
+                launch.folder.attach(self._popen, self._folder_note)  # the bot's folder, filled before it starts
         except OSError as error:
             if launch is not None and launch.cgroup is not None:
                 launch.cgroup.remove()
@@ -334,7 +334,7 @@ class BotProcess:
     def cpu_ns(self) -> int:
         """The CPU time, in nanoseconds, the bot's processes used since it started (also those
         that ended): counted by its cgroup where it has one, else read from its processes."""
-        if isinstance(self._cgroup, PidsCgroup) and (counted := self._cgroup.cpu_ns()) is not None:
+        if isinstance(self._cgroup, BotCgroup) and (counted := self._cgroup.cpu_ns()) is not None:
             return counted
         if self._tree is None:
             self._tree = TreeClock(self.pid)
@@ -369,13 +369,18 @@ class BotProcess:
         except subprocess.TimeoutExpired:
             pass  # stuck in the kernel even after SIGKILL: leave it rather than hang
         if self._cgroup is not None:
+            if isinstance(self._cgroup, BotCgroup) and (killed := self._cgroup.oom_kills()):
+                self._note(
+                    f"the kernel killed {killed} of its processes: together they held more than "
+                    f"the memory limit ({self._limits.sandbox.memory_mb} MiB)"
+                )
             self._cgroup.remove()
             self._cgroup = None
         if self._tree is not None:
             self._tree.close()
             self._tree = None
         if self._folder is not None:
-            self._folder.detach(self._note)  # what the bot left in its folder, copied back
+            self._folder.detach(self._folder_note)  # what the bot left in its folder, copied back
             self._folder = None
         self.drain_stderr(self._limits.flood_bytes)
         self.close_input()
@@ -388,11 +393,15 @@ class BotProcess:
             self.stderr.close()
 
     def _note(self, line: str) -> None:
-        """The referee's note about the bot (what was skipped in its folder): in its log, in
-        the game's summary (through :attr:`StderrCapture.notes`) and on the referee's stderr."""
+        """The referee's note about the bot (what was skipped in its folder, its processes the
+        kernel killed for memory): in its log, in the game's summary (through
+        :attr:`StderrCapture.notes`) and on the referee's stderr."""
         self.stderr.note(line)
         with contextlib.suppress(OSError, ValueError):
             print(f"flit-arena: warning: {self._label}: {line}", file=sys.stderr, flush=True)
+
+    def _folder_note(self, line: str) -> None:
+        self._note(f"its folder: {line}")
 
 
 def stop_all(processes: Sequence[BotProcess], limits: Limits) -> None:

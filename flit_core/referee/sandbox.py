@@ -81,7 +81,8 @@ class Sandbox:
     #: ``"bwrap"``: a bubblewrap sandbox per bot, with the limits; ``"none"``: the limits
     #: and a process group only.
     mode: str = DEFAULT_MODE
-    #: Address space of each of the bot's processes, in MiB (``RLIMIT_AS``).
+    #: Address space of each of the bot's processes, in MiB (``RLIMIT_AS``); also the memory
+    #: all of them hold together, where a referee running as root can make a memory cgroup.
     memory_mb: int = 4096
     #: CPU seconds of each process (``RLIMIT_CPU``): a bot's whole game, or one move of a
     #: bot started for every move; SIGXCPU then, SIGKILL 5 s later.
@@ -151,9 +152,9 @@ class Launch:
     preexec: Callable[[], None] | None
     #: True if ``argv`` starts bubblewrap: its exit status is the bot's (128 + N: signal N).
     sandboxed: bool
-    #: The bot's pids cgroup (a referee running as root), its user of its own (such a
+    #: The bot's cgroup (a referee running as root), its user of its own (such a
     #: referee without one, no sandbox: its processes found by their user), else None.
-    cgroup: cgroup.PidsCgroup | botuser.BotUser | None
+    cgroup: cgroup.BotCgroup | botuser.BotUser | None
     #: The bot's writable folder, filled once the sandbox is ready (``attach``) and copied
     #: back once the bot's process is gone (``detach``); None without one.
     folder: SizedFolder | None = None
@@ -306,6 +307,12 @@ def process_limit_held(sandbox: Sandbox) -> bool:
     if os.geteuid() != 0:
         return active(sandbox) == "bwrap"
     return cgroup.base() is not None or own_user_problem(sandboxed=active(sandbox) == "bwrap") is None
+
+
+def memory_limit_held() -> bool:
+    """True if the bots' memory is bounded across their processes here (a referee running as
+    root that can make memory cgroups); elsewhere ``RLIMIT_AS`` bounds each process only."""
+    return os.geteuid() == 0 and cgroup.memory_held()
 
 
 @functools.cache
@@ -630,13 +637,13 @@ def _rlimits(sandbox: Sandbox, *, count_processes: bool) -> list[tuple[int, int,
     return limits
 
 
-def _process_cgroup(sandbox: Sandbox, *, sandboxed: bool) -> cgroup.PidsCgroup | None:
-    """A pids cgroup for a referee running as root (the kernel does not hold root to
-    ``RLIMIT_NPROC``), or None; says once if the process limit is not held at all (in the
-    sandbox, a user of the bot's own holds it instead)."""
+def _process_cgroup(sandbox: Sandbox, *, sandboxed: bool) -> cgroup.BotCgroup | None:
+    """A cgroup for a referee running as root (the kernel does not hold root to
+    ``RLIMIT_NPROC``), its memory capped where it can be, or None; says once if the process
+    limit is not held at all (in the sandbox, a user of the bot's own holds it instead)."""
     if os.geteuid() != 0:
         return None
-    made = cgroup.make(sandbox.processes)
+    made = cgroup.make(sandbox.processes, sandbox.memory_mb * _MIB)
     if made is None and (problem := own_user_problem(sandboxed)) is not None:
         _warn_once(
             f"the bots' process limit is not held: the referee runs as root, cannot make a pids cgroup, and {problem}"

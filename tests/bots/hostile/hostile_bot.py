@@ -151,6 +151,29 @@ def hog(megabytes):
     report(held_mb=len(held) * 16, error=error)
 
 
+def spread_hog(children, megabytes, marker):
+    """Start ``children`` children that each take ``megabytes`` MiB (touching every page) and
+    sleep: within each process's address-space limit, over the bot's limit together. Report
+    how many of them still live once all have had their go."""
+    pids = []
+    for _ in range(children):
+        ready, done = os.pipe()
+        pid = os.fork()
+        if pid == 0:
+            os.close(ready)
+            held = bytearray(megabytes << 20)
+            held[:: 1 << 12] = b"x" * len(held[:: 1 << 12])
+            os.write(done, b"+")
+            time.sleep(600)  # the marker is in this copy's command line too
+            os._exit(0)
+        os.close(done)
+        os.read(ready, 1)  # its memory taken, or it was killed taking it
+        os.close(ready)
+        pids.append(pid)
+    alive = [pid for pid in pids if os.waitpid(pid, os.WNOHANG) == (0, 0)]
+    report(alive=len(alive), held_mb=len(alive) * megabytes, marker=marker)
+
+
 def big_file(megabytes):
     """Write a file of ``megabytes`` MiB in the working folder and in /tmp."""
     chunk = b"x" * (1 << 20)
@@ -193,6 +216,8 @@ def main():
         fork_bomb(int(args[0]), args[1])
     elif mode == "hog":
         hog(int(args[0]))
+    elif mode == "spread_hog":
+        spread_hog(int(args[0]), int(args[1]), args[2])
     elif mode == "spin":
         while True:
             pass
