@@ -126,9 +126,11 @@ class BotCgroup:
     def oom_kills(self) -> int:
         """How many of its processes the kernel killed for want of memory under its cap (0
         without a memory cgroup)."""
+        if self.memory is None:
+            return 0
         for name in _OOM_COUNTS:
             try:
-                with open(os.path.join(self.memory or "", name), encoding="ascii") as handle:
+                with open(os.path.join(self.memory, name), encoding="ascii") as handle:
                     counts = dict(line.split(maxsplit=1) for line in handle if " " in line)
                 return int(counts.get("oom_kill", "0"))
             except (OSError, ValueError):
