@@ -34,12 +34,12 @@ from typing import NamedTuple
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from common import load  # noqa: E402
 from flit_core import Replay, get_game  # noqa: E402
-from flit_core.games.flit.board import neighbour_table  # noqa: E402
+from flit_core.games.flit.board import available_indices, neighbour_table  # noqa: E402
 from flit_core.games.flit.bots.control_bot import nearest  # noqa: E402
+from flit_core.games.flit.move import EMPTY, NEUTRAL  # noqa: E402
 from flit_core.tournament.leaderboard import wilson_interval  # noqa: E402
 from strength import ARENAS, league_replay  # noqa: E402
 
-NEUTRAL = 5
 #: Fresh falls of the pieces a game, for its dice's win rate.
 DRAWS = 2000
 
@@ -84,8 +84,8 @@ def appearances(replay: Replay) -> list[Appearance]:
         (square,) = fallen
         # The board the piece fell on: the turn's move made, the piece not yet there.
         cells = list(after)
-        cells[square] = 0
-        available = [s for s, value in enumerate(cells) if value == 0 and all(cells[n] == 0 for n in nbrs[s])]
+        cells[square] = EMPTY
+        available = available_indices(cells, size)
         distances = [nearest([s for s, value in enumerate(cells) if value == seat], nbrs, len(cells)) for seat in seats]
         # The next to move after the piece appears wins a tie, then the next, and so on.
         order = [(turn.player + k) % players + 1 for k in range(players)]
